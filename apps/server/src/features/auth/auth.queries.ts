@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { authTokens, users } from '../../platform/db/schema';
+
+export function createAuthQueries(db: DbOrTx) {
+  return {
+    async insertToken(tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
+      await db.insert(authTokens).values({ tokenHash, userId, expiresAt });
+    },
+
+    /** The user a live (unexpired, unrevoked) token belongs to. */
+    async findUserIdByTokenHash(tokenHash: string, now: Date): Promise<number | null> {
+      const rows = await db
+        .select({ userId: authTokens.userId })
+        .from(authTokens)
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash),
+            isNull(authTokens.revokedAt),
+            gt(authTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.userId ?? null;
+    },
+
+    async revokeUserTokens(userId: number, now: Date): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    },
+
+    async findGuestByDevice(deviceId: string) {
+      const rows = await db.select().from(users).where(eq(users.guestDeviceId, deviceId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Inserts a guest for the device, or returns the one a concurrent request just made. */
+    async insertGuest(deviceId: string, now: Date) {
+      const inserted = await db
+        .insert(users)
+        .values({ isGuest: true, guestDeviceId: deviceId, loginCount: 1, lastLoginAt: now })
+        .onConflictDoNothing({ target: users.guestDeviceId })
+        .returning();
+      return inserted[0] ?? null;
+    },
+
+    /** Counts a login and returns the updated user. */
+    async recordLogin(userId: number, now: Date) {
+      const rows = await db
+        .update(users)
+        .set({ lastLoginAt: now, loginCount: sql`${users.loginCount} + 1` })
+        .where(eq(users.id, userId))
+        .returning();
+      return rows[0] ?? null;
+    },
+  };
+}
+export type AuthQueries = ReturnType<typeof createAuthQueries>;

@@ -1,0 +1,67 @@
+import {
+  type EndpointData,
+  type EndpointDef,
+  type EndpointParsed,
+  envelope,
+} from '@picbook/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import { notLoggedIn, resolveToken } from '../auth/session';
+
+export interface RouteContext<E extends EndpointDef> extends EndpointParsed<E> {
+  /** The logged-in user's id; always set for `auth: 'user'` endpoints. */
+  userId: E['auth'] extends 'user' ? number : number | null;
+  deps: AppDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one endpoint of the contract table: validation from its schemas, token resolution
+ * by its auth mode, and the success envelope around what the handler returns.
+ */
+export function defineRoute<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<EndpointData<E>>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.auth !== 'none' ? { security: [{ accessToken: [] }] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: envelope(endpoint.response) },
+    },
+    handler: async (request, reply) => {
+      let userId: number | null = null;
+      if (endpoint.auth !== 'none') {
+        const header = request.headers.access_token;
+        const token = Array.isArray(header) ? header[0] : header;
+        userId = await resolveToken(app.deps.db, token, app.deps.clock.now());
+        if (endpoint.auth === 'user' && userId === null) throw notLoggedIn();
+      }
+      request.userId = userId;
+      const data = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        userId,
+        deps: app.deps,
+        request,
+        reply,
+      } as RouteContext<E>);
+      return { code: 0, msg: 'ok', data };
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    userId: number | null;
+  }
+}

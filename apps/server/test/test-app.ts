@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Clock } from '../src/app';
+import { seedConfigs } from '../src/features/configs/configs.store';
+import { type AppConfig, loadConfig } from '../src/platform/config';
+import type { Database } from '../src/platform/db/client';
+import { createTestDatabase } from './test-db';
+
+export const fixtureWebDist = path.join(import.meta.dirname, 'fixtures/web-dist');
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  clock: MutableClock;
+  close(): Promise<void>;
+}
+
+export interface MutableClock extends Clock {
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start = new Date('2026-11-21T02:00:00Z')): MutableClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = date.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+/** The real app on a clean, migrated, seeded database; drive it with `app.inject`. */
+export async function createTestApp(
+  options: {
+    configOverrides?: Partial<AppConfig>;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedConfigs(database.db);
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-media-'));
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    webDistDir: fixtureWebDist,
+    mediaDir,
+    responseValidation: true,
+    ...options.configOverrides,
+  };
+  const clock = createClock();
+  const app = await buildApp({ config, database, clock, logger: false });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}

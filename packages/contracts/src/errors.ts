@@ -1,0 +1,158 @@
+/**
+ * The one registry of API error codes. Numbers from the spec keep their values; each entry says
+ * what the code means, the HTTP status it travels with and the default message (Chinese first,
+ * English second) that a parent may see.
+ */
+export const ErrorCode = {
+  Ok: 0,
+  Internal: 10000,
+  InvalidParams: 10001,
+  NotLoggedIn: 10008,
+  PointsInsufficient: 10019,
+  RecordNotFound: 10024,
+  OutOfStock: 10025,
+  AlreadyReceived: 10104,
+  Forbidden: 10403,
+  RouteNotFound: 10404,
+  NotAllowed: 10400,
+  TooManyRequests: 10429,
+  PayloadTooLarge: 10413,
+  SmsPinInvalid: 11101,
+  SmsPinWrong: 11102,
+  MustBindPhone: 12000,
+  ConfirmSwitch3rd: 12001,
+  InviteRequired: 12003,
+  InviteInvalid: 12004,
+  ActivityNotJoined: 43100,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+export interface ErrorCodeInfo {
+  /** HTTP status the code is sent with; business failures travel as 200. */
+  http: number;
+  /** Default Chinese message, shown to parents. */
+  msg: string;
+  /** English message for the second locale. */
+  msgEn: string;
+  meaning: string;
+}
+
+export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
+  [ErrorCode.Ok]: { http: 200, msg: 'ok', msgEn: 'ok', meaning: 'success' },
+  [ErrorCode.Internal]: {
+    http: 500,
+    msg: '系统异常，请稍后重试',
+    msgEn: 'System error, please try again later',
+    meaning: 'unexpected server failure; details only in the server log under the request id',
+  },
+  [ErrorCode.InvalidParams]: {
+    http: 400,
+    msg: '参数错误',
+    msgEn: 'Invalid parameters',
+    meaning: 'request failed validation; msg names the field',
+  },
+  [ErrorCode.NotLoggedIn]: {
+    http: 401,
+    msg: '请先登录',
+    msgEn: 'Please log in',
+    meaning: 'missing, invalid, expired or revoked access token',
+  },
+  [ErrorCode.PointsInsufficient]: {
+    http: 200,
+    msg: '积分不足',
+    msgEn: 'Not enough points',
+    meaning: 'goods exchange: balance below the price',
+  },
+  [ErrorCode.RecordNotFound]: {
+    http: 200,
+    msg: '记录不存在或已删除',
+    msgEn: 'The record does not exist or was deleted',
+    meaning: 'like/delete on a record that is gone',
+  },
+  [ErrorCode.OutOfStock]: {
+    http: 200,
+    msg: '商品库存不足',
+    msgEn: 'Out of stock',
+    meaning: 'goods exchange: no stock left',
+  },
+  [ErrorCode.AlreadyReceived]: {
+    http: 200,
+    msg: '奖励已领取',
+    msgEn: 'Reward already received',
+    meaning: 'finish/share/lottery reward was already granted',
+  },
+  [ErrorCode.NotAllowed]: {
+    http: 200,
+    msg: '当前操作不可用',
+    msgEn: 'This action is not available now',
+    meaning: 'business rule refuses the action in the current state',
+  },
+  [ErrorCode.Forbidden]: {
+    http: 403,
+    msg: '没有权限',
+    msgEn: 'Permission denied',
+    meaning: 'authenticated but not allowed',
+  },
+  [ErrorCode.RouteNotFound]: {
+    http: 404,
+    msg: '接口不存在',
+    msgEn: 'No such API',
+    meaning: 'unknown API path',
+  },
+  [ErrorCode.PayloadTooLarge]: {
+    http: 413,
+    msg: '上传内容过大',
+    msgEn: 'Upload too large',
+    meaning: 'request body above the cap',
+  },
+  [ErrorCode.TooManyRequests]: {
+    http: 429,
+    msg: '操作太频繁，请稍后再试',
+    msgEn: 'Too many requests, please wait a moment',
+    meaning: 'rate limit reached',
+  },
+  [ErrorCode.SmsPinInvalid]: {
+    http: 200,
+    msg: '验证码已失效，请重新验证',
+    msgEn: 'The verification code has expired, please verify again',
+    meaning: 'sms pin expired, used or killed',
+  },
+  [ErrorCode.SmsPinWrong]: {
+    http: 200,
+    msg: '验证码错误，请重新验证',
+    msgEn: 'The verification code is wrong, please verify again',
+    meaning: 'sms pin does not match',
+  },
+  [ErrorCode.MustBindPhone]: {
+    http: 200,
+    msg: '请绑定手机号',
+    msgEn: 'Please bind a phone number',
+    meaning: 'third-party login needs a phone binding',
+  },
+  [ErrorCode.ConfirmSwitch3rd]: {
+    http: 200,
+    msg: '该手机号已绑定其他账号，是否切换绑定？',
+    msgEn: 'This phone is bound to another account. Switch the binding?',
+    meaning: 'third-party binding would move; client must confirm',
+  },
+  [ErrorCode.InviteRequired]: {
+    http: 200,
+    msg: '请输入邀请码',
+    msgEn: 'Please enter invite code',
+    meaning: 'registration needs an invite code',
+  },
+  [ErrorCode.InviteInvalid]: {
+    http: 200,
+    msg: '请输入有效的邀请码',
+    msgEn: 'Please enter a valid invite code',
+    meaning: 'invite code unknown or used up',
+  },
+  [ErrorCode.ActivityNotJoined]: {
+    http: 200,
+    msg: '您还没有参加该活动',
+    msgEn: 'You have not joined this activity',
+    meaning: 'activity status for a user outside the activity',
+  },
+};

@@ -1,0 +1,6 @@
+export * from './configs';
+export * from './endpoints';
+export * from './envelope';
+export * from './errors';
+export * from './system';
+export * from './user';

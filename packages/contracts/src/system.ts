@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const ZServerInfo = z.object({
+  /** Server time, Unix seconds. Clients use it to adjust rights checks to server time. */
+  t: z.number().int(),
+});
+export type TServerInfo = z.infer<typeof ZServerInfo>;
+
+export const ZUuid = z.object({ uuid: z.uuid() });
+export type TUuid = z.infer<typeof ZUuid>;
+
+/** GET /build.json — the version of the web build that the server is serving. */
+export const ZBuildInfo = z.object({
+  source: z.string().min(1),
+  time: z.number().int(),
+});
+export type TBuildInfo = z.infer<typeof ZBuildInfo>;
+
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['up', 'down']),
+  uptime_s: z.number(),
+});
+
+/** POST /api/v1/pingback — tracking events batched by the client. */
+export const ZPingbackEvent = z.object({
+  event: z.string().min(1).max(64),
+  ts: z.number().int(),
+  path: z.string().max(512).optional(),
+  level: z.enum(['info', 'warn', 'error']).optional(),
+  detail: z.record(z.string(), z.unknown()).optional(),
+});
+export const ZPingbackRequest = z.object({
+  sid: z.string().max(64).optional(),
+  events: z.array(ZPingbackEvent).min(1).max(100),
+});
+export type TPingbackRequest = z.infer<typeof ZPingbackRequest>;
+export const ZPingbackResponse = z.object({ accepted: z.number().int() });
