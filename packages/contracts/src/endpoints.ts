@@ -1,18 +1,10 @@
 import type { z } from 'zod';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
+import { type RouteDef, type RouteName, routes } from './routes';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
 import { ZGuestLoginRequest, ZLoginResult, ZUserInfo, ZUserInfoQuery } from './user';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Who may call an endpoint: anyone, anyone (user resolved when a token is sent), or a logged-in user. */
-export type AuthMode = 'none' | 'optional' | 'user';
-
-export interface EndpointDef {
-  method: HttpMethod;
-  /** Fastify-style path; `:name` segments are path parameters. */
-  path: string;
-  auth: AuthMode;
+export interface EndpointDef extends RouteDef {
   summary: string;
   tags: readonly string[];
   params?: z.ZodType;
@@ -20,8 +12,6 @@ export interface EndpointDef {
   body?: z.ZodType;
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
-  /** Requests that may legitimately take longer than the client's default timeout. */
-  noTimeout?: boolean;
 }
 
 /**
@@ -30,74 +20,58 @@ export interface EndpointDef {
  */
 export const endpoints = {
   serverInfo: {
-    method: 'GET',
-    path: '/api/serverinfo',
-    auth: 'none',
+    ...routes.serverInfo,
     summary: 'Server time (data.t, Unix seconds)',
     tags: ['system'],
     response: ZServerInfo,
   },
   uuid: {
-    method: 'GET',
-    path: '/api/v1/uuid',
-    auth: 'none',
+    ...routes.uuid,
     summary: 'A fresh random v4 uuid',
     tags: ['system'],
     response: ZUuid,
   },
   pingback: {
-    method: 'POST',
-    path: '/api/v1/pingback',
-    auth: 'optional',
+    ...routes.pingback,
     summary: 'Tracking events (pv, update, timeout_error, offline_error, loading_error ...)',
     tags: ['system'],
     body: ZPingbackRequest,
     response: ZPingbackResponse,
   },
   configs: {
-    method: 'GET',
-    path: '/api/v1/configs',
-    auth: 'none',
+    ...routes.configs,
     summary: 'Product configuration: levels, regions, categories, avatars, music, gray options',
     tags: ['configs'],
     response: ZConfigs,
   },
   promotion: {
-    method: 'GET',
-    path: '/api/v1/configs/promotion',
-    auth: 'optional',
+    ...routes.promotion,
     summary: 'Promotions active for this web version, edition and device',
     tags: ['configs'],
     query: ZPromotionQuery,
     response: ZPromotion,
   },
   smsAreas: {
-    method: 'GET',
-    path: '/api/v1/configs/sms_areas',
-    auth: 'none',
+    ...routes.smsAreas,
     summary: 'Country calling codes for phone login (default CN 86)',
     tags: ['configs'],
     response: ZSmsAreas,
   },
   guestLogin: {
-    method: 'POST',
-    path: '/api/v1/guest_login',
-    auth: 'none',
+    ...routes.guestLogin,
     summary: 'Create or resume the guest account of a device',
     tags: ['auth'],
     body: ZGuestLoginRequest,
     response: ZLoginResult,
   },
   userInfo: {
-    method: 'GET',
-    path: '/api/v1/user',
-    auth: 'user',
+    ...routes.userInfo,
     summary: 'The logged-in user (type 20, or 21 for the special variant)',
     tags: ['user'],
     query: ZUserInfoQuery,
     response: ZUserInfo,
   },
-} as const satisfies Record<string, EndpointDef>;
+} as const satisfies Record<RouteName, EndpointDef>;
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
+import { LoginPage } from '../features/auth/pages/LoginPage';
+import { track } from '../shared/analytics/pingback';
+import { Curtain } from '../shared/curtain/Curtain';
+import { curtain } from '../shared/curtain/curtain';
+import { applyRootFont } from '../shared/platform/root-font';
+import { useSession } from '../shared/session/session';
+import { Toaster } from '../shared/toast/Toaster';
+import type { CurtainNavState } from './navigation/app-navigate';
+import { useParentalMode } from './navigation/parental-mode';
+import styles from './RootLayout.module.css';
+import { HOME_PATH, HOME_PATHS, isPortraitPath } from './route-table';
+import { RotateHint } from './screens/RotateHint';
+import { Splash } from './screens/Splash';
+import { OfflineScreen, TimeoutScreen } from './screens/StartupScreens';
+import { UpdatingOverlay } from './screens/UpdatingOverlay';
+import { useStartup } from './startup/startup-store';
+import { checkVersion } from './startup/version-check';
+
+/**
+ * The shell around every route: startup (configs, then user info with a token), the login
+ * guard, error screens, curtain, toasts, layout scaling, version checks and the navigation
+ * rules of spec §2.
+ */
+export function RootLayout() {
+  return (
+    <>
+      <ShellEffects />
+      <StartupGate />
+      <Curtain />
+      <Toaster />
+    </>
+  );
+}
+
+function StartupGate() {
+  const token = useSession((s) => s.token);
+  const { configsState, userState, loadConfigs, loadUser, retryFailed } = useStartup();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (useStartup.getState().configsState === 'initial') void loadConfigs();
+  }, [loadConfigs]);
+
+  useEffect(() => {
+    const { userState: current } = useStartup.getState();
+    if (token && current !== 'done' && current !== 'loading') void loadUser();
+  }, [token, loadUser]);
+
+  // Spec §4: when the connection returns, failed loads are retried.
+  useEffect(() => {
+    const handleOnline = () => void retryFailed();
+    window.addEventListener('online', handleOnline);
+    return () => window.removeEventListener('online', handleOnline);
+  }, [retryFailed]);
+
+  const userPending = token && (userState === 'initial' || userState === 'loading');
+  if (configsState === 'initial' || configsState === 'loading' || userPending) return <Splash />;
+
+  const userFailed = token && userState === 'error';
+  if (configsState === 'error' || userFailed) {
+    if (configsState === 'error' && navigator.onLine === false) {
+      return <OfflineScreen onRetry={() => void retryFailed()} />;
+    }
+    return (
+      <TimeoutScreen
+        onRetry={() => void retryFailed()}
+        onHome={() => {
+          void navigate(HOME_PATH, { replace: true });
+          void retryFailed();
+        }}
+      />
+    );
+  }
+  if (!token) return <LoginPage />;
+  return <Outlet />;
+}
+
+function ShellEffects() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [isUpdating, setUpdating] = useState(false);
+  const [isRotateDismissed, setRotateDismissed] = useState(false);
+  const portrait = isPortraitPath(location.pathname);
+
+  // Layout: landscape child area, portrait parents' area; root font scaled to the viewport.
+  useEffect(() => {
+    const area = portrait ? 'parents' : 'child';
+    const apply = () => applyRootFont(area);
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, [portrait]);
+
+  useEffect(() => {
+    track('pv', { path: location.pathname });
+    // Spec §2: going home quits parental mode.
+    if (HOME_PATHS.includes(location.pathname)) useParentalMode.getState().quit();
+    // Curtain navigations lower the curtain once the new page has rendered.
+    if ((location.state as CurtainNavState | null)?.curtain)
+      requestAnimationFrame(() => curtain.leave());
+    if (navigationType === 'POP') {
+      curtain.back();
+      // Spec §2: a hash starting with ## on a back navigation is cleaned.
+      if (location.hash.startsWith('##')) {
+        void navigate(
+          { pathname: location.pathname, search: location.search },
+          { replace: true, state: location.state },
+        );
+      }
+    }
+    if (!import.meta.env.DEV) {
+      void checkVersion({
+        onOutdated: () => {
+          setUpdating(true);
+          setTimeout(() => window.location.reload(), 300);
+        },
+      });
+    }
+  }, [location, navigationType, navigate]);
+
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <div className={styles.pageSpinner} role="progressbar" aria-label="loading" />
+      )}
+      {!portrait && !isRotateDismissed && <RotateHint onDismiss={() => setRotateDismissed(true)} />}
+      {isUpdating && <UpdatingOverlay />}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import coinIcon from '../../shared/ui/icons/coin.svg';
+import creditIcon from '../../shared/ui/icons/credit.svg';
+import parentsIcon from '../../shared/ui/icons/parents.svg';
+import logo from '../../shared/ui/illustrations/logo-mark.svg';
+import { useAppNavigate } from '../navigation/app-navigate';
+import { useStartup } from '../startup/startup-store';
+import styles from './ChildTopBar.module.css';
+
+/** Avatar and nickname, coins and credits from the server, and the way to the parents' area. */
+export function ChildTopBar() {
+  const { t } = useTranslation();
+  const user = useStartup((s) => s.user);
+  const { go } = useAppNavigate();
+  const child = user?.children[0];
+  return (
+    <div className={styles.bar}>
+      <div className={styles.me}>
+        <img className={styles.avatar} src={child?.avatar || logo} alt="" />
+        <span className={styles.name}>{child?.nickname || t('shell.defaultNickname')}</span>
+      </div>
+      <div className={styles.spacer} />
+      <div className={styles.pill} title={t('shell.coins')}>
+        <img src={coinIcon} alt={t('shell.coins')} />
+        <span data-testid="coins">{user?.coins ?? 0}</span>
+      </div>
+      <div className={styles.pill} title={t('shell.credits')}>
+        <img src={creditIcon} alt={t('shell.credits')} />
+        <span data-testid="credits">{user?.credits ?? 0}</span>
+      </div>
+      <button type="button" className={styles.parents} onClick={() => go('/parents/center')}>
+        <img src={parentsIcon} alt="" />
+        {t('shell.parents')}
+      </button>
+    </div>
+  );
+}

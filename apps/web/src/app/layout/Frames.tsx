@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { IconButton } from '../../shared/ui/IconButton';
+import backIcon from '../../shared/ui/icons/back.svg';
+import { useAppNavigate } from '../navigation/app-navigate';
+import styles from './Frames.module.css';
+import { useRouteTitle } from './route-handle';
+import backgrounds from './TabBackgrounds.module.css';
+import { tabOfPath } from './TabsLayout';
+
+/** A full-screen landscape child page (reader, recorder, results...) with a back button. */
+export function ChildPageFrame() {
+  const { t } = useTranslation();
+  const { back } = useAppNavigate();
+  return (
+    <div className={styles.childPage}>
+      <IconButton
+        className={styles.back}
+        icon={backIcon}
+        label={t('common.back')}
+        onClick={() => back()}
+      />
+      <Outlet />
+    </div>
+  );
+}
+
+/** Book detail, lesson book and word preview sit on their tab's background (spec §2). */
+export function TabBackgroundFrame() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { back } = useAppNavigate();
+  const tab = tabOfPath(pathname);
+  return (
+    <div className={`${styles.tabBackground} ${backgrounds[tab]}`} data-area={tab}>
+      <IconButton
+        className={styles.back}
+        icon={backIcon}
+        label={t('common.back')}
+        onClick={() => back(`/${tab}`)}
+      />
+      <Outlet />
+    </div>
+  );
+}
+
+/** Parents' area and activities: portrait, calm, with a title bar. */
+export function ParentsFrame() {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  const { back } = useAppNavigate();
+  return (
+    <div className={styles.parents} data-area="parents">
+      <div className={styles.parentsInner}>
+        <header className={styles.parentsHeader}>
+          <IconButton
+            className={styles.parentsBack}
+            icon={backIcon}
+            label={t('common.back')}
+            onClick={() => back()}
+          />
+          <h1>{title ? t(`routes.${title}`) : ''}</h1>
+          <span />
+        </header>
+        <main className={styles.parentsMain}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

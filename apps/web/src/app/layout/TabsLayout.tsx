@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import learningIcon from '../../shared/ui/icons/tab-learning.svg';
+import libraryIcon from '../../shared/ui/icons/tab-library.svg';
+import wordsIcon from '../../shared/ui/icons/tab-words.svg';
+import { ChildTopBar } from './ChildTopBar';
+import backgrounds from './TabBackgrounds.module.css';
+import styles from './TabsLayout.module.css';
+
+const TABS = [
+  { key: 'library', to: '/library', icon: libraryIcon },
+  { key: 'learning', to: '/learning', icon: learningIcon },
+  { key: 'words', to: '/words', icon: wordsIcon },
+] as const;
+
+export type TabKey = (typeof TABS)[number]['key'];
+
+export function tabOfPath(pathname: string): TabKey {
+  return (
+    TABS.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.key ?? 'library'
+  );
+}
+
+/** The child's home: three big tabs, the top bar, and the per-tab background. */
+export function TabsLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const tab = tabOfPath(pathname);
+  return (
+    <div className={`${styles.shell} ${backgrounds[tab]}`} data-area={tab}>
+      <nav className={styles.rail} aria-label={t('app.name')}>
+        {TABS.map((item) => (
+          <NavLink
+            key={item.key}
+            to={item.to}
+            replace
+            className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+          >
+            <img src={item.icon} alt="" />
+            <span>{t(`tabs.${item.key}`)}</span>
+          </NavLink>
+        ))}
+      </nav>
+      <div className={styles.top}>
+        <ChildTopBar />
+      </div>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { ChildPageFrame, ParentsFrame, TabBackgroundFrame } from './layout/Frames';
+import type { RouteHandle } from './layout/route-handle';
+import { TabsLayout } from './layout/TabsLayout';
+import { lazyPage } from './navigation/lazy-page';
+import { RootLayout } from './RootLayout';
+import {
+  type AppRouteDef,
+  appRoutes,
+  demoRouteNames,
+  HOME_PATH,
+  type RouteFrame,
+} from './route-table';
+import { NotFoundScreen } from './screens/NotFoundScreen';
+import { RouteErrorScreen } from './screens/RouteErrorScreen';
+
+type PageLoader = Parameters<typeof lazyPage>[0];
+
+const placeholder: PageLoader = () => import('./screens/PlaceholderPage');
+
+/** Screens that exist; every other route of the table shows the titled placeholder for now. */
+const pages: Record<string, PageLoader> = {
+  '/library': () => import('../features/library/pages/LibraryPage'),
+};
+
+function toRoute(def: AppRouteDef): RouteObject {
+  return {
+    path: def.path,
+    handle: { title: def.title } satisfies RouteHandle,
+    lazy: lazyPage(pages[def.path] ?? placeholder),
+  };
+}
+
+const frames: Record<RouteFrame, RouteObject['element']> = {
+  tabs: <TabsLayout />,
+  tabBackground: <TabBackgroundFrame />,
+  child: <ChildPageFrame />,
+  parents: <ParentsFrame />,
+};
+
+function framed(): RouteObject[] {
+  return (Object.keys(frames) as RouteFrame[]).map((frame) => ({
+    element: frames[frame],
+    children: appRoutes.filter((r) => r.frame === frame).map(toRoute),
+  }));
+}
+
+function WorksRedirect() {
+  const { userId } = useParams();
+  return <Navigate to={userId ? `/works/home/${userId}` : '/works/home'} replace />;
+}
+
+/** Demo and test routes: non-production builds or the Alpha edition only (spec §2). */
+function demoRoutes(): RouteObject[] {
+  if (import.meta.env.PROD && import.meta.env.VITE_EDITION !== 'alpha') return [];
+  return [
+    {
+      element: <ChildPageFrame />,
+      children: demoRouteNames.map((name) => ({
+        path: `/demo/${name}`,
+        handle: { title: 'demo' } satisfies RouteHandle,
+        lazy: lazyPage(() => import('../features/dev/pages/DemoPage')),
+      })),
+    },
+  ];
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+          { path: '/index.html', element: <Navigate to={HOME_PATH} replace /> },
+          { path: '/library/works/:userId?', element: <WorksRedirect /> },
+          ...framed(),
+          ...demoRoutes(),
+          { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

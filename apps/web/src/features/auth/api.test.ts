@@ -1,0 +1,55 @@
+import type { TLoginResult } from '@picbook/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useStartup } from '../../app/startup/startup-store';
+import { storage } from '../../shared/platform/storage';
+import { useSession } from '../../shared/session/session';
+import { completeLogin, isPageChangeNeeded, pathAfterLogin } from './api';
+
+const result = (id: number, isGuest: boolean, isFirst: boolean): TLoginResult => ({
+  access_token: `token-${id}`,
+  user: {
+    id,
+    is_guest: isGuest,
+    is_first_login: isFirst,
+    vip: 0,
+    vip_expire_time: 0,
+    vip_expire_duration: 0,
+    reg_days: 1,
+    level: 1,
+    phone: '',
+    done_courses: 0,
+    rights: [],
+    coins: 0,
+    credits: 0,
+    diamonds: 0,
+    paid: [],
+    children: [],
+  },
+});
+
+beforeEach(() => storage.remove('last_user_id'));
+
+describe('after login (spec §2)', () => {
+  it.each([
+    ['/parents/store', '/parents/center'],
+    ['/parents/center', '/parents/center'],
+    ['/parents/deleteAccount', '/'],
+    ['/library/read/1/1', '/'],
+    ['/', '/'],
+  ])('from %s goes to %s', (from, to) => {
+    expect(pathAfterLogin(from)).toBe(to);
+  });
+
+  it('changes page for a new guest sign-up or a switched user only', () => {
+    expect(isPageChangeNeeded(result(1, true, true))).toBe(true);
+    completeLogin(result(1, true, true));
+    expect(isPageChangeNeeded(result(1, true, false))).toBe(false);
+    expect(isPageChangeNeeded(result(2, false, false))).toBe(true);
+  });
+
+  it('stores the token and the user', () => {
+    completeLogin(result(3, false, false));
+    expect(useSession.getState().token).toBe('token-3');
+    expect(useStartup.getState()).toMatchObject({ userState: 'done', user: { id: 3 } });
+  });
+});

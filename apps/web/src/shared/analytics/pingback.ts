@@ -1,0 +1,83 @@
+import { routes } from '@picbook/contracts/routes';
+import { sessionId, useSession } from '../session/session';
+
+export type PingbackLevel = 'info' | 'warn' | 'error';
+interface PendingEvent {
+  event: string;
+  ts: number;
+  path: string;
+  level?: PingbackLevel;
+  detail?: Record<string, unknown>;
+}
+
+/** Spec: analytics flush every 2 seconds (minimum gap 2 s). */
+export const FLUSH_INTERVAL_MS = 2000;
+const MAX_BATCH = 100;
+
+let queue: PendingEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+let lastFlush = 0;
+
+/**
+ * Queues a tracking event (pv, update, timeout_error, offline_error, loading_error, request
+ * errors ...). Batches go to the server at most every 2 s and on page hide.
+ */
+export function track(
+  event: string,
+  detail?: Record<string, unknown>,
+  level?: PingbackLevel,
+): void {
+  queue.push({
+    event,
+    ts: Date.now(),
+    path: typeof window === 'undefined' ? '' : window.location.pathname,
+    ...(level ? { level } : {}),
+    ...(detail ? { detail } : {}),
+  });
+  if (queue.length >= MAX_BATCH) flush();
+  else schedule();
+}
+
+function schedule() {
+  if (timer) return;
+  const wait = Math.max(0, lastFlush + FLUSH_INTERVAL_MS - Date.now());
+  timer = setTimeout(flush, Math.max(wait, 50));
+}
+
+/** Sends what is queued now; uses sendBeacon when the page is going away. */
+export function flush(useBeacon = false): void {
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+  }
+  if (queue.length === 0) return;
+  const events = queue.slice(0, MAX_BATCH);
+  queue = queue.slice(MAX_BATCH);
+  lastFlush = Date.now();
+  const body = JSON.stringify({ sid: sessionId(), events });
+  if (useBeacon && typeof navigator.sendBeacon === 'function') {
+    navigator.sendBeacon(routes.pingback.path, new Blob([body], { type: 'application/json' }));
+  } else {
+    const token = useSession.getState().token;
+    // Tracking must never disturb the child: failures are dropped silently.
+    fetch(routes.pingback.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { access_token: token } : {}) },
+      body,
+      keepalive: true,
+    }).catch(() => {});
+  }
+  if (queue.length > 0) schedule();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => flush(true));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush(true);
+  });
+}
+
+/** Test hook: what is waiting to be sent. */
+export function pendingEvents(): readonly PendingEvent[] {
+  return queue;
+}

@@ -1,0 +1,16 @@
+/** A failed request as the spec's catalogue describes it: `code` and the message shown. */
+export class RequestError extends Error {
+  constructor(
+    /** Business code from the envelope, the HTTP status, -1 (fetch failure), 0 or 408 (timeout). */
+    readonly code: number,
+    message: string,
+    /** HTTP status, 0 when no response arrived. */
+    readonly status: number,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export const isRequestError = (e: unknown): e is RequestError => e instanceof RequestError;

@@ -1,0 +1,144 @@
+import { track } from '../analytics/pingback';
+import { i18n } from '../i18n';
+import { deviceUuid, useSession } from '../session/session';
+import { toast } from '../toast/toast-store';
+import { RequestError } from './request-error';
+
+/** Spec §9: request timeout 30000 ms; slow request reported above 1000 ms. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const SLOW_REQUEST_MS = 1000;
+/** Pages whose requests are exempt from the timeout (spec: /parents/UnitReport2). */
+const TIMEOUT_EXEMPT_PATHS = ['/parents/UnitReport2'];
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, QueryValue> | undefined;
+  body?: unknown;
+  /** Handle errors yourself: no toast (they are still reported). */
+  silent?: boolean;
+  timeoutMs?: number;
+}
+
+interface Envelope {
+  code?: number;
+  msg?: string;
+  data?: unknown;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function headers(hasBody: boolean): Record<string, string> {
+  const { token, childId } = useSession.getState();
+  return {
+    accept: 'application/json',
+    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { access_token: token } : {}),
+    ...(childId ? { child_id: childId } : {}),
+    uuid: deviceUuid(),
+  };
+}
+
+function currentTimeout(explicit?: number): number {
+  if (explicit !== undefined) return explicit;
+  const path = typeof window === 'undefined' ? '' : window.location.pathname;
+  return TIMEOUT_EXEMPT_PATHS.some((p) => path.startsWith(p)) ? 0 : REQUEST_TIMEOUT_MS;
+}
+
+/**
+ * The one way the web app talks to the API. Resolves with `data` of a success envelope (code 0,
+ * or 200 for the endpoints that use it); otherwise throws RequestError with the spec's message,
+ * shows an error toast (unless silent) and reports it. A 401 logs the user out.
+ */
+export async function request<T>(options: RequestOptions): Promise<T> {
+  const { method, path } = options;
+  const hasBody = method !== 'GET';
+  const url = buildUrl(path, hasBody ? undefined : options.query);
+  const controller = new AbortController();
+  const timeoutMs = currentTimeout(options.timeoutMs);
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : null;
+  const started = Date.now();
+  const fail = (code: number, message: string, status: number, requestId?: string) =>
+    report(new RequestError(code, message, status, requestId), options);
+
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: headers(hasBody),
+        body: hasBody ? JSON.stringify(options.body ?? {}) : null,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw timedOut
+        ? fail(408, i18n.t('request.timeout'), 0)
+        : fail(-1, i18n.t('request.fetchFailed'), 0);
+    }
+    const requestId = res.headers.get('x-request-id') ?? undefined;
+    if (res.status === 0) throw fail(0, i18n.t('request.status0'), 0);
+    if (res.status === 401) {
+      useSession.getState().logout();
+      throw fail(401, i18n.t('request.pleaseLogin'), 401, requestId);
+    }
+    if (res.status > 401) {
+      throw fail(
+        res.status,
+        i18n.t('request.serviceBusy', { status: res.status }),
+        res.status,
+        requestId,
+      );
+    }
+    let body: Envelope;
+    try {
+      body = (await res.json()) as Envelope;
+    } catch {
+      throw timedOut
+        ? fail(408, i18n.t('request.timeout'), res.status)
+        : fail(-2, i18n.t('request.systemBusy', { code: -2 }), res.status, requestId);
+    }
+    const code = typeof body.code === 'number' ? body.code : -2;
+    if (code !== 0 && code !== 200) {
+      throw fail(code, body.msg || i18n.t('request.systemBusy', { code }), res.status, requestId);
+    }
+    const elapsed = Date.now() - started;
+    if (elapsed > SLOW_REQUEST_MS) track('slow_request', { path, ms: elapsed }, 'info');
+    return body.data as T;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
+/** Toasts (unless silent or 401, which shows its own info toast) and reports; returns the error. */
+function report(error: RequestError, options: RequestOptions): RequestError {
+  if (error.status === 401) {
+    if (!options.silent) toast.info(error.message);
+    return error;
+  }
+  if (!options.silent) toast.error(error.message);
+  const level = error.status >= 500 || (error.code >= 500 && error.code < 600) ? 'error' : 'warn';
+  track(
+    'request_error',
+    { path: options.path, code: error.code, status: error.status, request_id: error.requestId },
+    level,
+  );
+  return error;
+}

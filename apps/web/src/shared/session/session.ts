@@ -1,0 +1,61 @@
+import { create } from 'zustand';
+import { storage } from '../platform/storage';
+import { uuidV4 } from '../platform/uuid';
+
+/** Keys of the values the spec stores on the client. */
+export const SESSION_KEYS = { token: 'access_token', childId: 'child_id', uuid: 'uuid' } as const;
+
+interface SessionState {
+  token: string | null;
+  childId: string | null;
+  setLogin(token: string, childId?: number | null): void;
+  setChildId(childId: number | null): void;
+  /** Forgets the token (logout or a 401); the login screen then shows. */
+  logout(): void;
+}
+
+export const useSession = create<SessionState>((set) => ({
+  token: storage.get(SESSION_KEYS.token),
+  childId: storage.get(SESSION_KEYS.childId),
+  setLogin(token, childId) {
+    storage.set(SESSION_KEYS.token, token);
+    if (childId != null) storage.set(SESSION_KEYS.childId, String(childId));
+    set({ token, ...(childId != null ? { childId: String(childId) } : {}) });
+  },
+  setChildId(childId) {
+    if (childId == null) storage.remove(SESSION_KEYS.childId);
+    else storage.set(SESSION_KEYS.childId, String(childId));
+    set({ childId: childId == null ? null : String(childId) });
+  },
+  logout() {
+    storage.remove(SESSION_KEYS.token);
+    storage.remove(SESSION_KEYS.childId);
+    set({ token: null, childId: null });
+  },
+}));
+
+/** The device uuid: persisted random v4, created on first use. */
+export function deviceUuid(): string {
+  let id = storage.get(SESSION_KEYS.uuid);
+  if (!id) {
+    id = uuidV4();
+    storage.set(SESSION_KEYS.uuid, id);
+  }
+  return id;
+}
+
+let sid: string | null = null;
+/** Session id: one per page session (survives reloads in the same tab). */
+export function sessionId(): string {
+  if (sid) return sid;
+  try {
+    sid = window.sessionStorage.getItem('sid');
+    if (!sid) {
+      sid = uuidV4();
+      window.sessionStorage.setItem('sid', sid);
+    }
+  } catch {
+    sid = uuidV4();
+  }
+  return sid;
+}

@@ -1,0 +1,45 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface Fixtures {
+  /** Console errors that are expected in this test (matched as substrings). */
+  allowConsoleErrors: string[];
+  /** A page whose app is logged in as a fresh guest. */
+  loggedInPage: Page;
+}
+
+/** Fails any test on an unexpected console.error (house style). */
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!allowConsoleErrors.some((allowed) => text.includes(allowed))) errors.push(text);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, 'unexpected console errors').toEqual([]);
+  },
+  loggedInPage: async ({ page, request }, use, testInfo) => {
+    const res = await request.post('/api/v1/guest_login', {
+      data: { device_id: `e2e-${testInfo.testId}-${Date.now()}` },
+    });
+    const body = await res.json();
+    expect(body.code).toBe(0);
+    // Logged in once at the first document; a later logout in the test must stick.
+    await page.addInitScript((token) => {
+      try {
+        if (!sessionStorage.getItem('e2e-init')) {
+          sessionStorage.setItem('e2e-init', '1');
+          localStorage.setItem('access_token', token);
+        }
+      } catch {
+        // Error pages have no storage.
+      }
+    }, body.data.access_token as string);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Takes screenshots of key screens in headless Chromium (UI brief: child screens at 1024×768 and
+// 812×375, parents' screens at 390×844). Usage:
+//   node scripts/screenshots.mjs --base http://localhost:8080 --out e2e/artifacts/screens [--lang en]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './lib/chromium.mjs';
+
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string', default: 'http://localhost:8080' },
+    out: { type: 'string', default: 'e2e/artifacts/screens' },
+    lang: { type: 'string', default: 'zh-CN' },
+    only: { type: 'string' },
+  },
+});
+
+const CHILD = [
+  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'phone', width: 812, height: 375 },
+];
+const PARENTS = [{ name: 'portrait', width: 390, height: 844 }];
+
+const screens = [
+  { id: 'login', path: '/library', sizes: CHILD, loggedIn: false },
+  { id: 'library', path: '/library', sizes: CHILD, loggedIn: true },
+  { id: 'learning', path: '/learning', sizes: CHILD, loggedIn: true },
+  { id: 'words', path: '/words', sizes: CHILD, loggedIn: true },
+  { id: 'book-detail', path: '/library/detail/1/1/1/1', sizes: CHILD, loggedIn: true },
+  { id: 'reader', path: '/library/read/1/1', sizes: CHILD, loggedIn: true },
+  { id: 'not-found', path: '/no/such/page', sizes: CHILD, loggedIn: true },
+  { id: 'parents-center', path: '/parents/center', sizes: PARENTS, loggedIn: true },
+  { id: 'demo', path: '/demo/fonts', sizes: CHILD, loggedIn: true },
+  { id: 'timeout', path: '/library', sizes: CHILD, loggedIn: true, breakApi: true },
+];
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+fs.mkdirSync(values.out, { recursive: true });
+
+const res = await fetch(`${values.base}/api/v1/guest_login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ device_id: 'screenshot-device-0001' }),
+});
+const token = (await res.json()).data.access_token;
+
+for (const screen of screens) {
+  if (values.only && !values.only.split(',').includes(screen.id)) continue;
+  for (const size of screen.sizes) {
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      deviceScaleFactor: 1,
+      hasTouch: size.name !== 'tablet',
+      isMobile: size.name !== 'tablet',
+    });
+    await context.addInitScript(
+      ([t, lang, loggedIn]) => {
+        localStorage.setItem('picbook_ui_language', lang);
+        if (loggedIn) localStorage.setItem('access_token', t);
+      },
+      [token, values.lang, screen.loggedIn],
+    );
+    const page = await context.newPage();
+    if (screen.breakApi) await page.route('**/api/v1/configs', (route) => route.abort());
+    await page.goto(`${values.base}${screen.path}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(600);
+    const file = path.join(values.out, `${screen.id}-${size.name}-${values.lang}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+    await context.close();
+  }
+}
+await browser.close();
