@@ -10,12 +10,14 @@ import {
 import { z } from 'zod';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
+import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
 import type { AppConfig } from './platform/config';
 import type { Database, Db } from './platform/db/client';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { createServices, type Services } from './platform/services';
 import { registerWeb } from './platform/web/web.plugin';
 
 z.config(z.locales.zhCN());
@@ -25,7 +27,7 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-export interface AppDeps {
+export interface AppDeps extends Omit<Services, 'close'> {
   config: AppConfig;
   database: Database;
   db: Db;
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pino logger options, or false to silence (tests). */
   logger?: boolean | object;
+  /** Replacements for outside-world adapters (tests). */
+  services?: Partial<Omit<Services, 'close'>>;
 }
 
 function loggerOptions(config: AppConfig): object {
@@ -82,11 +86,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
 
+  const clock = options.clock ?? systemClock;
+  const services = createServices(config, database, clock, (msg) => app.log.info(msg));
+  app.addHook('onClose', () => services.close());
   app.decorate('deps', {
     config,
     database,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
+    rateLimiter: options.services?.rateLimiter ?? services.rateLimiter,
+    sms: options.services?.sms ?? services.sms,
+    oauth: options.services?.oauth ?? services.oauth,
   });
   app.decorateRequest('userId', null);
   // Set when shutting down: responses then close their keep-alive socket, so the server can
@@ -124,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app);
   registerAuthRoutes(app);
   registerUserRoutes(app);
+  registerOauthRelay(app);
+  registerDevRoutes(app);
   await registerWeb(app);
 
   return app;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Clock } from '../src/app';
+import { type BuildAppOptions, buildApp, type Clock } from '../src/app';
 import { seedConfigs } from '../src/features/configs/configs.store';
 import { type AppConfig, loadConfig } from '../src/platform/config';
 import type { Database } from '../src/platform/db/client';
@@ -41,6 +41,7 @@ export async function createTestApp(
   options: {
     configOverrides?: Partial<AppConfig>;
     beforeReady?: (app: FastifyInstance) => void;
+    services?: BuildAppOptions['services'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -54,7 +55,13 @@ export async function createTestApp(
     ...options.configOverrides,
   };
   const clock = createClock();
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    services: options.services,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

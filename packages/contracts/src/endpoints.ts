@@ -1,8 +1,34 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import {
+  ZBindResult,
+  ZBindThirdParty,
+  ZCancelAccount,
+  ZCancelResult,
+  ZLoginOptions,
+  ZLoginRequest,
+  ZLoginResult,
+  ZLogoutResult,
+  ZPasswordLogin,
+  ZRegister,
+  ZSmsQuery,
+  ZSmsResult,
+} from './auth';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
 import { type RouteDef, type RouteName, routes } from './routes';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
-import { ZGuestLoginRequest, ZLoginResult, ZUserInfo, ZUserInfoQuery } from './user';
+import {
+  ZAvatarRequest,
+  ZChild,
+  ZGuestLoginRequest,
+  ZNotificationsRequest,
+  ZSaveChild,
+  ZStorages,
+  ZStoragesQuery,
+  ZStoragesSave,
+  ZUserCode,
+  ZUserInfo,
+  ZUserInfoQuery,
+} from './user';
 
 export interface EndpointDef extends RouteDef {
   summary: string;
@@ -64,12 +90,108 @@ export const endpoints = {
     body: ZGuestLoginRequest,
     response: ZLoginResult,
   },
+  loginOptions: {
+    ...routes.loginOptions,
+    summary: 'How the login screen offers each method here (invite rule, QR page, legal pages)',
+    tags: ['auth'],
+    response: ZLoginOptions,
+  },
+  sms: {
+    ...routes.sms,
+    summary: 'Send a 4-digit code (same answer whether or not the phone is registered)',
+    tags: ['auth'],
+    query: ZSmsQuery,
+    response: ZSmsResult,
+  },
+  login: {
+    ...routes.login,
+    summary:
+      'Phone, third-party and bind_phone login (12000 bind phone, 12001 confirm switch, 12003/12004 invite)',
+    tags: ['auth'],
+    body: ZLoginRequest,
+    response: ZLoginResult,
+  },
+  passwordLogin: {
+    ...routes.passwordLogin,
+    summary: 'Account and password login',
+    tags: ['auth'],
+    body: ZPasswordLogin,
+    response: ZLoginResult,
+  },
+  register: {
+    ...routes.register,
+    summary: 'Register with account and password (a guest caller is upgraded in place)',
+    tags: ['auth'],
+    body: ZRegister,
+    response: ZLoginResult,
+  },
+  bindThirdParty: {
+    ...routes.bindThirdParty,
+    summary: 'Bind a third-party account to the logged-in user (12001 asks to confirm a switch)',
+    tags: ['auth'],
+    body: ZBindThirdParty,
+    response: ZBindResult,
+  },
+  logout: {
+    ...routes.logout,
+    summary: 'Revoke the token of this request',
+    tags: ['auth'],
+    response: ZLogoutResult,
+  },
   userInfo: {
     ...routes.userInfo,
     summary: 'The logged-in user (type 20, or 21 for the special variant)',
     tags: ['user'],
     query: ZUserInfoQuery,
     response: ZUserInfo,
+  },
+  saveChild: {
+    ...routes.saveChild,
+    summary: 'Create or update the current child profile (guardian consent needed the first time)',
+    tags: ['user'],
+    body: ZSaveChild,
+    response: ZChild,
+  },
+  userAvatar: {
+    ...routes.userAvatar,
+    summary: "Set the current child's avatar (one of the configured avatars)",
+    tags: ['user'],
+    body: ZAvatarRequest,
+    response: ZChild,
+  },
+  userNotifications: {
+    ...routes.userNotifications,
+    summary: 'Notification preferences as a bit mask',
+    tags: ['user'],
+    body: ZNotificationsRequest,
+    response: z.object({ mask: z.number().int() }),
+  },
+  userCode: {
+    ...routes.userCode,
+    summary: "The user's own invite code",
+    tags: ['user'],
+    response: ZUserCode,
+  },
+  getStorages: {
+    ...routes.getStorages,
+    summary: 'Server-stored settings of a group (group setting)',
+    tags: ['user'],
+    query: ZStoragesQuery,
+    response: ZStorages,
+  },
+  saveStorages: {
+    ...routes.saveStorages,
+    summary: 'Save settings items (key, value, group); returns the whole group',
+    tags: ['user'],
+    body: ZStoragesSave,
+    response: ZStorages,
+  },
+  cancelAccount: {
+    ...routes.cancelAccount,
+    summary: 'Delete the account: children, recordings, settings, sessions; ledger anonymised',
+    tags: ['user'],
+    body: ZCancelAccount,
+    response: ZCancelResult,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

@@ -8,6 +8,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 export const ZErrorEnvelope = z.object({
   code: z.number().int(),
   msg: z.string(),
-  data: z.object({ request_id: z.string().optional(), field: z.string().optional() }).nullable(),
+  /** Error details: request_id (500), field (10001), or what the client needs to continue (12000/12001). */
+  data: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -17,12 +17,16 @@ export const ErrorCode = {
   NotAllowed: 10400,
   TooManyRequests: 10429,
   PayloadTooLarge: 10413,
+  LoginFailed: 11001,
+  AccountExists: 11002,
+  SmsSendFailed: 11100,
   SmsPinInvalid: 11101,
   SmsPinWrong: 11102,
   MustBindPhone: 12000,
   ConfirmSwitch3rd: 12001,
   InviteRequired: 12003,
   InviteInvalid: 12004,
+  ThirdPartyFailed: 12100,
   ActivityNotJoined: 43100,
 } as const;
 
@@ -113,6 +117,24 @@ export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
     msgEn: 'Too many requests, please wait a moment',
     meaning: 'rate limit reached',
   },
+  [ErrorCode.LoginFailed]: {
+    http: 200,
+    msg: '账号或密码错误',
+    msgEn: 'Wrong account or password',
+    meaning: 'account/password login refused (same answer for unknown account and wrong password)',
+  },
+  [ErrorCode.AccountExists]: {
+    http: 200,
+    msg: '该账号已被注册',
+    msgEn: 'This account name is taken',
+    meaning: 'register with an account name in use',
+  },
+  [ErrorCode.SmsSendFailed]: {
+    http: 200,
+    msg: '短信发送失败，请稍后重试',
+    msgEn: 'Could not send the text message, please try again later',
+    meaning: 'the SMS provider refused or failed',
+  },
   [ErrorCode.SmsPinInvalid]: {
     http: 200,
     msg: '验证码已失效，请重新验证',
@@ -148,6 +170,12 @@ export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
     msg: '请输入有效的邀请码',
     msgEn: 'Please enter a valid invite code',
     meaning: 'invite code unknown or used up',
+  },
+  [ErrorCode.ThirdPartyFailed]: {
+    http: 200,
+    msg: '第三方授权失败，请重试',
+    msgEn: 'Third-party authorisation failed, please try again',
+    meaning: 'the provider refused the code/token or is unreachable',
   },
   [ErrorCode.ActivityNotJoined]: {
     http: 200,

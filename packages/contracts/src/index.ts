@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './configs';
 export * from './endpoints';
 export * from './envelope';

@@ -21,8 +21,22 @@ export const routes = {
   configs: { method: 'GET', path: '/api/v1/configs', auth: 'none' },
   promotion: { method: 'GET', path: '/api/v1/configs/promotion', auth: 'optional' },
   smsAreas: { method: 'GET', path: '/api/v1/configs/sms_areas', auth: 'none' },
+  loginOptions: { method: 'GET', path: '/api/v1/configs/login', auth: 'none' },
   guestLogin: { method: 'POST', path: '/api/v1/guest_login', auth: 'none' },
+  sms: { method: 'GET', path: '/api/v1/sms', auth: 'optional' },
+  login: { method: 'POST', path: '/api/v1.1/login', auth: 'optional' },
+  passwordLogin: { method: 'POST', path: '/api/v1/login', auth: 'optional' },
+  register: { method: 'POST', path: '/api/v1/register', auth: 'optional' },
+  bindThirdParty: { method: 'POST', path: '/api/v1.1/user/bind_3rd', auth: 'user' },
+  logout: { method: 'POST', path: '/api/v1/user/logout', auth: 'user' },
   userInfo: { method: 'GET', path: '/api/v1/user', auth: 'user' },
+  saveChild: { method: 'POST', path: '/api/v1/child', auth: 'user' },
+  userAvatar: { method: 'POST', path: '/api/v1/user/avatar', auth: 'user' },
+  userNotifications: { method: 'POST', path: '/api/v1/user/notifications', auth: 'user' },
+  userCode: { method: 'GET', path: '/api/v1/user/code', auth: 'user' },
+  getStorages: { method: 'GET', path: '/api/v1/user/storages', auth: 'user' },
+  saveStorages: { method: 'POST', path: '/api/v1/user/storages', auth: 'user' },
+  cancelAccount: { method: 'POST', path: '/api/v1/user/cancel', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -40,6 +40,15 @@ export const ZUserInfo = z.object({
   diamonds: z.number().int(),
   paid: z.array(z.string()),
   children: z.array(ZChild),
+  /** Country code of the bound phone, empty when none. */
+  nation_code: z.string(),
+  has_password: z.boolean(),
+  /** Provider families bound to this account (wx, hw, mi, du, apple). */
+  bindings: z.array(z.string()),
+  guardian_consent: z.boolean(),
+  notifications: z.number().int(),
+  /** Province guess for the first child setup; null when unknown. */
+  geo: z.object({ province_id: z.number().int().nullable() }),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
@@ -61,8 +70,32 @@ export const ZGuestLoginRequest = z.object({
 });
 export type TGuestLoginRequest = z.infer<typeof ZGuestLoginRequest>;
 
-export const ZLoginResult = z.object({
-  access_token: z.string(),
-  user: ZUserInfo,
+export const ZSaveChild = z.object({
+  nickname: z.string().max(64),
+  birthday: z.string().max(10),
+  gender: z.coerce.number().int().min(0).max(2),
+  avatar: z.string().max(256).default(''),
+  region: z.coerce.number().int(),
+  /** Guardian consent to the children's personal-information rules; required for the first profile. */
+  consent: z.coerce.number().int().min(0).max(1).optional(),
 });
-export type TLoginResult = z.infer<typeof ZLoginResult>;
+export type TSaveChild = z.infer<typeof ZSaveChild>;
+
+export const ZAvatarRequest = z.object({ icon: z.string().min(1).max(256) });
+export const ZNotificationsRequest = z.object({ mask: z.coerce.number().int().min(0).max(0xffff) });
+export const ZUserCode = z.object({ code: z.string() });
+
+export const ZStorageItem = z.object({
+  key: z.string().min(1).max(64),
+  value: z.string().max(4096),
+  group: z.string().max(32).optional(),
+});
+export const ZStoragesQuery = z.object({ group: z.string().min(1).max(32).default('setting') });
+export const ZStoragesSave = z.object({
+  group: z.string().min(1).max(32).default('setting'),
+  list: z.array(ZStorageItem).max(50),
+});
+export const ZStorages = z.object({
+  list: z.array(z.object({ key: z.string(), value: z.string(), group: z.string() })),
+});
+export type TStorages = z.infer<typeof ZStorages>;

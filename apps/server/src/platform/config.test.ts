@@ -24,7 +24,36 @@ describe('loadConfig', () => {
   });
 
   it('switches response validation off in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).responseValidation).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1' }).responseValidation).toBe(
+      false,
+    );
+  });
+
+  it('refuses the development SMS outbox and consent page in production unless allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMS_PROVIDER[\s\S]*OAUTH_PROVIDER/,
+    );
+    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1' });
+    expect(allowed.allowDevAdapters).toBe(true);
+    expect(loadConfig({}).allowDevAdapters).toBe(true);
+  });
+
+  it('needs every Aliyun setting for SMS_PROVIDER=aliyun, and both halves of a credential pair', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'x' })).toThrow(
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    );
+    expect(() => loadConfig({ WX_APP_ID: 'wx1' })).toThrow('appSecret is missing');
+    const real = loadConfig({
+      OAUTH_PROVIDER: 'real',
+      WX_APP_ID: 'wx1',
+      WX_APP_SECRET: 's',
+      APPLE_AUDIENCES: 'a.b, c.d',
+    });
+    expect(real.oauth).toMatchObject({
+      provider: 'real',
+      wxApp: { appId: 'wx1', appSecret: 's' },
+      apple: { audiences: ['a.b', 'c.d'] },
+    });
   });
 
   it.each([

@@ -25,11 +25,37 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** Built book assets and other static content served under /media/. */
   MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, 'content/media')),
+  /** User agreement, privacy policy and children's rules, served under /legal/. */
+  LEGAL_DIR: z.string().min(1).default(path.join(repoRoot, 'content/legal')),
   TRUST_PROXY: boolFlag.default(false),
   /** Check every response against its schema (on outside production; costs CPU). */
   RESPONSE_VALIDATION: boolFlag.optional(),
   /** Seconds to wait for in-flight requests on SIGTERM before giving up. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
+  /** Shared rate limits (and later caches) for several API processes. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /** Development adapters (SMS outbox, OAuth consent page) are refused in production unless this is 1. */
+  ALLOW_DEV_ADAPTERS: boolFlag.default(false),
+  SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  OAUTH_PROVIDER: z.enum(['dev', 'real']).default('dev'),
+  WX_APP_ID: z.string().optional(),
+  WX_APP_SECRET: z.string().optional(),
+  WX_WEB_APP_ID: z.string().optional(),
+  WX_WEB_APP_SECRET: z.string().optional(),
+  HW_CLIENT_ID: z.string().optional(),
+  MI_APP_ID: z.string().optional(),
+  MI_APP_SECRET: z.string().optional(),
+  /** Xiaodu (Baidu) login needs no credentials of ours; switch it on explicitly. */
+  DU_LOGIN: boolFlag.default(false),
+  /** Comma-separated Sign in with Apple audiences (bundle id, services id). */
+  APPLE_AUDIENCES: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -42,9 +68,41 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   mediaDir: string;
+  legalDir: string;
   trustProxy: boolean;
   responseValidation: boolean;
   shutdownTimeoutMs: number;
+  redisUrl: string | undefined;
+  allowDevAdapters: boolean;
+  sms: {
+    provider: 'dev' | 'aliyun';
+    aliyun?: {
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+    };
+  };
+  oauth: {
+    provider: 'dev' | 'real';
+    wxApp?: { appId: string; appSecret: string };
+    wxWeb?: { appId: string; appSecret: string };
+    hwApp?: { clientId: string };
+    miApp?: { appId: string; appSecret: string };
+    apple?: { audiences: string[] };
+    duApp?: Record<string, never>;
+  };
+}
+
+/** Both values, or neither; half a credential pair is a configuration mistake. */
+function pair<A extends string, B extends string>(
+  a: [A, string | undefined],
+  b: [B, string | undefined],
+  problems: string[],
+): Record<A | B, string> | undefined {
+  if (a[1] && b[1]) return { [a[0]]: a[1], [b[0]]: b[1] } as Record<A | B, string>;
+  if (a[1] || b[1]) problems.push(`${a[1] ? b[0] : a[0]} is missing (set both or neither)`);
+  return undefined;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +128,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  const aliyunKeys = [
+    e.ALIYUN_ACCESS_KEY_ID,
+    e.ALIYUN_ACCESS_KEY_SECRET,
+    e.ALIYUN_SMS_SIGN_NAME,
+    e.ALIYUN_SMS_TEMPLATE_CODE,
+  ];
+  if (e.SMS_PROVIDER === 'aliyun' && aliyunKeys.some((v) => !v)) {
+    problems.push(
+      'SMS_PROVIDER=aliyun needs ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME and ALIYUN_SMS_TEMPLATE_CODE',
+    );
+  }
+  if (isProduction && !e.ALLOW_DEV_ADAPTERS && e.SMS_PROVIDER === 'dev') {
+    problems.push(
+      'SMS_PROVIDER: the development outbox is refused in production (set SMS_PROVIDER=aliyun, or ALLOW_DEV_ADAPTERS=1 for a demo)',
+    );
+  }
+  if (isProduction && !e.ALLOW_DEV_ADAPTERS && e.OAUTH_PROVIDER === 'dev') {
+    problems.push(
+      'OAUTH_PROVIDER: the development consent page is refused in production (set OAUTH_PROVIDER=real, or ALLOW_DEV_ADAPTERS=1 for a demo)',
+    );
+  }
+  const oauth: AppConfig['oauth'] = { provider: e.OAUTH_PROVIDER };
+  const wxApp = pair(['appId', e.WX_APP_ID], ['appSecret', e.WX_APP_SECRET], problems);
+  const wxWeb = pair(['appId', e.WX_WEB_APP_ID], ['appSecret', e.WX_WEB_APP_SECRET], problems);
+  const miApp = pair(['appId', e.MI_APP_ID], ['appSecret', e.MI_APP_SECRET], problems);
+  if (wxApp) oauth.wxApp = wxApp;
+  if (wxWeb) oauth.wxWeb = wxWeb;
+  if (miApp) oauth.miApp = miApp;
+  if (e.HW_CLIENT_ID) oauth.hwApp = { clientId: e.HW_CLIENT_ID };
+  if (e.DU_LOGIN) oauth.duApp = {};
+  if (e.APPLE_AUDIENCES) {
+    oauth.apple = {
+      audiences: e.APPLE_AUDIENCES.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    };
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -80,8 +178,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     mediaDir: path.resolve(e.MEDIA_DIR),
+    legalDir: path.resolve(e.LEGAL_DIR),
     trustProxy: e.TRUST_PROXY,
     responseValidation: e.RESPONSE_VALIDATION ?? e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    redisUrl: e.REDIS_URL,
+    allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      ...(e.SMS_PROVIDER === 'aliyun'
+        ? {
+            aliyun: {
+              accessKeyId: e.ALIYUN_ACCESS_KEY_ID ?? '',
+              accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET ?? '',
+              signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+              templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+            },
+          }
+        : {}),
+    },
+    oauth,
   };
 }

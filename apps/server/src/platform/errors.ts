@@ -7,19 +7,21 @@ import { ErrorCode, type ErrorCodeValue, errorCatalog } from '@picbook/contracts
 export class AppError extends Error {
   readonly code: ErrorCodeValue;
   readonly httpStatus: number;
-  readonly field: string | undefined;
+  /** What the client needs with this error (field for 10001, a ticket for 12000 …). */
+  readonly data: Record<string, unknown> | null;
 
   constructor(
     code: ErrorCodeValue,
     message?: string,
-    options?: { field?: string; cause?: unknown },
+    options?: { field?: string; data?: Record<string, unknown>; cause?: unknown },
   ) {
     const info = errorCatalog[code];
     super(message ?? info.msg, options?.cause ? { cause: options.cause } : undefined);
     this.name = 'AppError';
     this.code = code;
     this.httpStatus = info.http;
-    this.field = options?.field;
+    const data = { ...options?.data, ...(options?.field ? { field: options.field } : {}) };
+    this.data = Object.keys(data).length > 0 ? data : null;
   }
 }
 

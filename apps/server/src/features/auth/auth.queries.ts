@@ -4,8 +4,35 @@ import { authTokens, users } from '../../platform/db/schema';
 
 export function createAuthQueries(db: DbOrTx) {
   return {
-    async insertToken(tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
-      await db.insert(authTokens).values({ tokenHash, userId, expiresAt });
+    async insertToken(
+      tokenHash: string,
+      userId: number,
+      deviceId: string,
+      expiresAt: Date,
+    ): Promise<void> {
+      await db.insert(authTokens).values({ tokenHash, userId, deviceId, expiresAt });
+    },
+
+    async revokeDeviceTokens(userId: number, deviceId: string, now: Date): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(authTokens.userId, userId),
+            eq(authTokens.deviceId, deviceId),
+            isNull(authTokens.revokedAt),
+          ),
+        );
+    },
+
+    async revokeToken(tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
+        .returning({ hash: authTokens.tokenHash });
+      return rows.length > 0;
     },
 
     /** The user a live (unexpired, unrevoked) token belongs to. */
@@ -37,10 +64,10 @@ export function createAuthQueries(db: DbOrTx) {
     },
 
     /** Inserts a guest for the device, or returns the one a concurrent request just made. */
-    async insertGuest(deviceId: string, now: Date) {
+    async insertGuest(deviceId: string) {
       const inserted = await db
         .insert(users)
-        .values({ isGuest: true, guestDeviceId: deviceId, loginCount: 1, lastLoginAt: now })
+        .values({ isGuest: true, guestDeviceId: deviceId })
         .onConflictDoNothing({ target: users.guestDeviceId })
         .returning();
       return inserted[0] ?? null;

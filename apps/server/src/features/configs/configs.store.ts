@@ -13,6 +13,22 @@ import { defaultConfigs, defaultPromotions, defaultSmsAreas } from './configs.de
 import { createConfigQueries } from './configs.queries';
 
 const CONFIG_KEYS = Object.keys(ZConfigs.shape) as (keyof TConfigs)[];
+
+/**
+ * Server-only settings in the same store, never sent to clients: review accounts (reserved CN
+ * numbers 10x/11x/12x with fixed codes for app-store review) and the signup rule.
+ */
+const privateSchemas = {
+  review_accounts: z.array(
+    z.object({ nation_code: z.string(), mobile: z.string(), pin: z.string().regex(/^\d+$/) }),
+  ),
+  signup: z.object({ invite_required: z.number().int().min(0).max(1) }),
+};
+type PrivateConfigs = { [K in keyof typeof privateSchemas]: z.infer<(typeof privateSchemas)[K]> };
+const privateDefaults: PrivateConfigs = {
+  review_accounts: [],
+  signup: { invite_required: 0 },
+};
 const PROMOTION_KEY = 'promotion';
 const SMS_AREAS_KEY = 'sms_areas';
 
@@ -22,6 +38,7 @@ export async function seedConfigs(db: DbOrTx): Promise<number> {
     ...defaultConfigs,
     [PROMOTION_KEY]: defaultPromotions,
     [SMS_AREAS_KEY]: defaultSmsAreas,
+    ...privateDefaults,
   });
 }
 
@@ -66,4 +83,17 @@ export async function loadPromotions(
 export async function loadSmsAreas(db: DbOrTx, log: FastifyBaseLogger): Promise<TSmsAreas> {
   const stored = await createConfigQueries(db).findValues([SMS_AREAS_KEY]);
   return readValue(stored, SMS_AREAS_KEY, ZSmsAreas, defaultSmsAreas, log);
+}
+
+export async function loadPrivateConfig<K extends keyof PrivateConfigs>(
+  db: DbOrTx,
+  key: K,
+  log?: FastifyBaseLogger,
+): Promise<PrivateConfigs[K]> {
+  const stored = await createConfigQueries(db).findValues([key]);
+  const schema = privateSchemas[key] as unknown as z.ZodType<PrivateConfigs[K]>;
+  const parsed = stored.has(key) ? schema.safeParse(stored.get(key)) : null;
+  if (parsed?.success) return parsed.data;
+  if (parsed) log?.error({ key }, 'invalid private config value, using default');
+  return privateDefaults[key];
 }

@@ -1,11 +1,13 @@
-import type { TUserInfo } from '@picbook/contracts';
-import type { users } from '../../platform/db/schema';
-
-type UserRow = typeof users.$inferSelect;
+import type { TChild, TRight, TUserInfo } from '@picbook/contracts';
+import { childAge } from '@picbook/domain';
+import type { userBalances, userRights } from '../../platform/db/schema';
+import { chinaDate } from '../../platform/time';
+import type { ChildRow, UserRow } from './user.queries';
 
 const DAY_MS = 86_400_000;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** Days since registration, counting the registration day as day 1 (server time zone +8). */
+/** Days since registration, counting the registration day as day 1 (China time, +8). */
 export function registrationDays(createdAt: Date, now: Date): number {
   const offset = 8 * 3600 * 1000;
   const startDay = Math.floor((createdAt.getTime() + offset) / DAY_MS);
@@ -13,27 +15,74 @@ export function registrationDays(createdAt: Date, now: Date): number {
   return Math.max(1, today - startDay + 1);
 }
 
-/**
- * The user info document. Rights, balances, children and learning progress are filled in by
- * their own features as those land; until then a new account truly has none of them.
- */
-export function presentUser(user: UserRow, now: Date): TUserInfo {
+/** 13800138000 → 138****8000; short numbers keep their first and last two digits. */
+export function maskPhone(mobile: string | null): string {
+  if (!mobile) return '';
+  if (mobile.length >= 11) return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+  if (mobile.length <= 4) return '*'.repeat(mobile.length);
+  return `${mobile.slice(0, 2)}${'*'.repeat(mobile.length - 4)}${mobile.slice(-2)}`;
+}
+
+export function presentChild(child: ChildRow, now: Date): TChild {
+  return {
+    id: child.id,
+    nickname: child.nickname,
+    birthday: child.birthday,
+    gender: child.gender,
+    age: childAge(child.birthday, chinaDate(now)),
+    avatar: child.avatar,
+    region: child.region,
+  };
+}
+
+export function presentRight(right: typeof userRights.$inferSelect, now: Date): TRight {
+  return {
+    name: right.name,
+    vip_type: right.vipType,
+    expire_duration: Math.max(0, seconds(right.expireTime) - seconds(now)),
+    expire_time: seconds(right.expireTime),
+    create_time: seconds(right.createTime),
+  };
+}
+
+export interface UserParts {
+  user: UserRow;
+  children: ChildRow[];
+  rights: Array<typeof userRights.$inferSelect>;
+  balances: typeof userBalances.$inferSelect | null;
+  bindings: string[];
+}
+
+/** The user info document of the spec from the rows that make it up. */
+export function presentUser(parts: UserParts, now: Date): TUserInfo {
+  const { user } = parts;
+  const rights = parts.rights.map((r) => presentRight(r, now));
+  const vipRights = rights.filter(
+    (r) => (r.name === 'vip' || r.name === 'du_vip') && r.expire_duration > 0,
+  );
+  const vipExpire = vipRights.reduce((max, r) => Math.max(max, r.expire_time), 0);
   return {
     id: user.id,
     is_guest: user.isGuest,
     is_first_login: user.loginCount <= 1,
-    vip: 0,
-    vip_expire_time: 0,
-    vip_expire_duration: 0,
+    vip: vipRights.length > 0 ? 1 : 0,
+    vip_expire_time: vipExpire,
+    vip_expire_duration: vipExpire > 0 ? Math.max(0, vipExpire - seconds(now)) : 0,
     reg_days: registrationDays(user.createdAt, now),
-    level: 1,
-    phone: '',
+    level: user.level,
+    phone: maskPhone(user.phoneMobile),
     done_courses: 0,
-    rights: [],
-    coins: 0,
-    credits: 0,
-    diamonds: 0,
+    rights,
+    coins: parts.balances?.coins ?? 0,
+    credits: parts.balances?.credits ?? 0,
+    diamonds: parts.balances?.diamonds ?? 0,
     paid: [],
-    children: [],
+    children: parts.children.map((c) => presentChild(c, now)),
+    nation_code: user.phoneNationCode ?? '',
+    has_password: user.passwordHash !== null,
+    bindings: parts.bindings,
+    guardian_consent: user.guardianConsentAt !== null,
+    notifications: user.notificationMask,
+    geo: { province_id: null },
   };
 }

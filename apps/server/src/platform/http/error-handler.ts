@@ -12,12 +12,14 @@ interface ValidationIssue {
 /** Maps every failure to the envelope: AppError as registered, validation as 400/10001, rest 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Business failures travel as HTTP 200 too; they must not meet the success schema.
+    reply.serializer(JSON.stringify);
     if (error instanceof AppError) {
       if (error.httpStatus >= 500) request.log.error({ err: error }, 'app error');
       return reply.status(error.httpStatus).send({
         code: error.code,
         msg: error.message,
-        data: error.field ? { field: error.field } : null,
+        data: error.data,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -51,6 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    reply.serializer(JSON.stringify);
     if (app.serveSpa && wantsSpa(request)) return app.serveSpa(request, reply);
     request.log.info({ url: request.url }, 'route not found');
     return sendCode(reply, ErrorCode.RouteNotFound);

@@ -6,14 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SPA_CSP } from '../http/security-headers';
 
 /** Paths that never fall back to the SPA: unknown ones answer the API's 404 envelope. */
-const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/'];
+const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/', '/legal/', '/oauth/'];
 
 /**
  * Serves the built web app (hashed assets cached for a year, index.html never cached and used as
  * the fallback for client routes), /build.json for the version check, and /media/* content.
  */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
-  const { webDistDir, mediaDir } = app.deps.config;
+  const { webDistDir, mediaDir, legalDir } = app.deps.config;
   fs.mkdirSync(mediaDir, { recursive: true });
 
   await app.register(fastifyStatic, {
@@ -26,6 +26,22 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     cacheControl: false,
     setHeaders: (res) => {
       res.setHeader('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
+    },
+  });
+
+  // Legal pages the login screen links to (user agreement, privacy, children's rules).
+  await app.register(fastifyStatic, {
+    root: legalDir,
+    prefix: '/legal/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.setHeader('cache-control', 'public, max-age=3600');
+      res.setHeader(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      );
     },
   });
 

@@ -1,0 +1,58 @@
+import { ErrorCode, type TStorages } from '@picbook/contracts';
+import { isUserSettingKey, SETTINGS_GROUP, USER_SETTING_DEFAULTS } from '@picbook/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { userSettings } from '../../platform/db/schema';
+import { AppError, invalidParams } from '../../platform/errors';
+
+/** Groups the server stores; the spec names one. */
+const GROUPS = new Set([SETTINGS_GROUP]);
+
+function assertGroup(group: string): void {
+  if (!GROUPS.has(group)) throw invalidParams('group', `不支持的分组 ${group}`);
+}
+
+export async function listStorages(db: DbOrTx, userId: number, group: string): Promise<TStorages> {
+  assertGroup(group);
+  const rows = await db
+    .select()
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), eq(userSettings.group, group)))
+    .orderBy(asc(userSettings.key));
+  return { list: rows.map((r) => ({ key: r.key, value: r.value, group: r.group })) };
+}
+
+/**
+ * Saves settings items; the last item for a key wins. Known numeric settings must be integers
+ * (or empty, meaning "use the default"); unknown keys are refused so typos do not pile up.
+ */
+export async function saveStorages(
+  db: DbOrTx,
+  userId: number,
+  group: string,
+  list: Array<{ key: string; value: string; group?: string | undefined }>,
+): Promise<TStorages> {
+  assertGroup(group);
+  const byKey = new Map<string, string>();
+  for (const item of list) {
+    if (item.group && item.group !== group) throw invalidParams('list.group', `与 group 不一致`);
+    if (!isUserSettingKey(item.key)) throw invalidParams(`list.${item.key}`, '不是可保存的设置');
+    const isNumber = typeof USER_SETTING_DEFAULTS[item.key] === 'number';
+    if (isNumber && item.value !== '' && !/^-?\d+$/.test(item.value)) {
+      throw new AppError(ErrorCode.InvalidParams, `参数错误：${item.key} 应为整数`, {
+        field: item.key,
+      });
+    }
+    byKey.set(item.key, item.value);
+  }
+  if (byKey.size > 0) {
+    await db
+      .insert(userSettings)
+      .values([...byKey].map(([key, value]) => ({ userId, group, key, value })))
+      .onConflictDoUpdate({
+        target: [userSettings.userId, userSettings.group, userSettings.key],
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+      });
+  }
+  return listStorages(db, userId, group);
+}

@@ -1,0 +1,29 @@
+/** What a verification code is for; a code only verifies the action it was sent for. */
+export const SMS_ACTIONS = ['login', 'bind', 'cancel', 'lifelong'] as const;
+export type SmsAction = (typeof SMS_ACTIONS)[number];
+
+export interface SmsMessage {
+  /** Country calling code without +, e.g. "86". */
+  nationCode: string;
+  /** National number, digits only. */
+  mobile: string;
+  /** The 4-digit verification code. */
+  pin: string;
+  action: SmsAction;
+}
+
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    /** Provider's error code, when it gave one. */
+    readonly providerCode?: string,
+  ) {
+    super(message);
+    this.name = 'SmsSendError';
+  }
+}
+
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+}

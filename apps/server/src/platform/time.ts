@@ -1,0 +1,9 @@
+/** The families are in China: calendar dates are taken at UTC+8 (spec: time zone offset +8). */
+export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+/** YYYY-MM-DD of `date` in China. */
+export function chinaDate(date: Date): string {
+  return new Date(date.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
