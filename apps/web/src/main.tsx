@@ -3,6 +3,7 @@ import '@fontsource/fredoka/latin-600.css';
 import './shared/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/locales';
 import { App } from './app/App';
 import { i18n } from './shared/i18n';
 

@@ -25,6 +25,8 @@ interface StartupState {
   /** Refreshes user info at most every 10 s; failures keep what is shown. */
   refreshUser(): Promise<void>;
   setUser(user: TUserInfo): void;
+  /** Reloads user info now (after the user changed it, e.g. saved the child). */
+  reloadUser(): Promise<void>;
   clearUser(): void;
   /** Reloads only what failed (configs, user info). */
   retryFailed(): Promise<void>;
@@ -79,6 +81,11 @@ export const useStartup = create<StartupState>((set, get) => ({
     } catch {
       // Keep showing the last known user; a 401 has already logged out.
     }
+  },
+
+  async reloadUser() {
+    const user = await api('userInfo', { query: { type: 20 } });
+    set({ user, userState: 'done', userLoadedAt: Date.now() });
   },
 
   setUser(user) {

@@ -3,28 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useStartup } from '../../app/startup/startup-store';
 import { storage } from '../../shared/platform/storage';
 import { useSession } from '../../shared/session/session';
+import { buildUserInfo } from '../../test/factories';
 import { completeLogin, isPageChangeNeeded, pathAfterLogin } from './api';
 
 const result = (id: number, isGuest: boolean, isFirst: boolean): TLoginResult => ({
   access_token: `token-${id}`,
-  user: {
-    id,
-    is_guest: isGuest,
-    is_first_login: isFirst,
-    vip: 0,
-    vip_expire_time: 0,
-    vip_expire_duration: 0,
-    reg_days: 1,
-    level: 1,
-    phone: '',
-    done_courses: 0,
-    rights: [],
-    coins: 0,
-    credits: 0,
-    diamonds: 0,
-    paid: [],
-    children: [],
-  },
+  user: buildUserInfo({ id, is_guest: isGuest, is_first_login: isFirst }),
 });
 
 beforeEach(() => storage.remove('last_user_id'));

@@ -36,10 +36,3 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof zhCN };
-  }
-}

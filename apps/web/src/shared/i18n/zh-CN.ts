@@ -133,6 +133,7 @@ export const zhCN = {
   },
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** A locale's shape with every string widened, so another language can fill it. */
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The shape every locale must have. */
 export type Messages = Widen<typeof zhCN>;
