@@ -34,6 +34,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // The journeys read codes from the SMS outbox and use the simulated OAuth consent page.
+      ALLOW_DEV_ADAPTERS: '1',
       LOG_LEVEL: 'warn',
     },
   },

@@ -27,6 +27,12 @@ export const test = base.extend<Fixtures>({
     });
     const body = await res.json();
     expect(body.code).toBe(0);
+    // A child profile exists, so the first-login child step does not cover the page.
+    const child = await request.post('/api/v1/child', {
+      headers: { access_token: body.data.access_token },
+      data: { nickname: '测试宝宝', birthday: '2019-06-01', gender: 1, region: 214, consent: 1 },
+    });
+    expect((await child.json()).code).toBe(0);
     // Logged in once at the first document; a later logout in the test must stick.
     await page.addInitScript((token) => {
       try {
@@ -43,3 +49,18 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+const NUMERALS = '一二三四五六七八九';
+
+/** Reads the two Chinese numerals of the parental gate and taps their digits in order. */
+export async function passParentalGate(page: Page): Promise<void> {
+  const gate = page.getByTestId('parental-gate');
+  await expect(gate).toBeVisible();
+  const text = (await page.getByTestId('parental-gate-instruction').textContent()) ?? '';
+  const digits = [...text]
+    .filter((ch) => NUMERALS.includes(ch))
+    .map((ch) => NUMERALS.indexOf(ch) + 1);
+  expect(digits).toHaveLength(2);
+  for (const digit of digits) await gate.getByRole('button', { name: `数字 ${digit}` }).click();
+  await expect(gate).toBeHidden();
+}

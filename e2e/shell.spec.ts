@@ -1,14 +1,15 @@
-import { expect, test } from './fixtures';
+import { expect, passParentalGate, test } from './fixtures';
 
 test.describe('startup and routing', () => {
   test('opening / with no token lands on the login screen', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('login-screen')).toBeVisible();
-    await expect(page.getByRole('heading', { name: '欢迎来到绘本岛' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '手机号登录/注册' })).toBeVisible();
   });
 
   test('guest login from the login screen opens the library', async ({ page }) => {
     await page.goto('/');
+    await page.getByRole('button', { name: '其他登录方式' }).click();
     await page.getByRole('button', { name: '游客体验' }).click();
     await expect(page).toHaveURL(/\/library$/);
     await expect(page.getByTestId('library-page')).toBeVisible();
@@ -44,8 +45,10 @@ test.describe('startup and routing', () => {
   });
 
   test('routes a later feature builds show their titled page', async ({ loggedInPage: page }) => {
-    await page.goto('/parents/center');
-    await expect(page.getByRole('heading', { name: '家长中心' }).first()).toBeVisible();
+    await page.goto('/parents/message');
+    await passParentalGate(page);
+    await expect(page.getByRole('heading', { name: '消息' }).first()).toBeVisible();
+    await expect(page.getByTestId('placeholder-page')).toContainText('消息');
     await page.goto('/library/read/12/1');
     await expect(page.getByTestId('placeholder-page')).toContainText('绘本阅读');
   });
@@ -73,7 +76,7 @@ test.describe('error screens', () => {
   test('retry reloads only what failed', async ({ loggedInPage: page }) => {
     let userCalls = 0;
     page.on('request', (req) => {
-      if (req.url().includes('/api/v1/user')) userCalls++;
+      if (new URL(req.url()).pathname === '/api/v1/user') userCalls++;
     });
     await page.route('**/api/v1/configs', (route) => route.abort('failed'));
     await page.goto('/library');

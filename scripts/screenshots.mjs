@@ -25,13 +25,28 @@ const PARENTS = [{ name: 'portrait', width: 390, height: 844 }];
 
 const screens = [
   { id: 'login', path: '/library', sizes: CHILD, loggedIn: false },
+  {
+    id: 'login-home',
+    path: '/library',
+    sizes: CHILD,
+    loggedIn: false,
+    before: (p) => p.getByRole('button', { name: '其他登录方式' }).click(),
+  },
+  { id: 'parental-gate', path: '/parents/center', sizes: [...CHILD, ...PARENTS], loggedIn: true },
+  {
+    id: 'delete-account',
+    path: '/parents/deleteAccount',
+    sizes: PARENTS,
+    loggedIn: true,
+    gate: true,
+  },
   { id: 'library', path: '/library', sizes: CHILD, loggedIn: true },
   { id: 'learning', path: '/learning', sizes: CHILD, loggedIn: true },
   { id: 'words', path: '/words', sizes: CHILD, loggedIn: true },
   { id: 'book-detail', path: '/library/detail/1/1/1/1', sizes: CHILD, loggedIn: true },
   { id: 'reader', path: '/library/read/1/1', sizes: CHILD, loggedIn: true },
   { id: 'not-found', path: '/no/such/page', sizes: CHILD, loggedIn: true },
-  { id: 'parents-center', path: '/parents/center', sizes: PARENTS, loggedIn: true },
+  { id: 'parents-center', path: '/parents/center', sizes: PARENTS, loggedIn: true, gate: true },
   { id: 'demo', path: '/demo/fonts', sizes: CHILD, loggedIn: true },
   { id: 'timeout', path: '/library', sizes: CHILD, loggedIn: true, breakApi: true },
 ];
@@ -45,6 +60,29 @@ const res = await fetch(`${values.base}/api/v1/guest_login`, {
   body: JSON.stringify({ device_id: 'screenshot-device-0001' }),
 });
 const token = (await res.json()).data.access_token;
+// A child profile, so the first-login child step does not cover the screens.
+await fetch(`${values.base}/api/v1/child`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', access_token: token },
+  body: JSON.stringify({
+    nickname: '朵朵',
+    birthday: '2019-06-01',
+    gender: 2,
+    region: 214,
+    consent: 1,
+    avatar: '/media/avatars/girl-1.svg',
+  }),
+});
+
+const NUMERALS = '一二三四五六七八九';
+/** Taps the digits the parental gate asks for. */
+async function passGate(page) {
+  const text = (await page.getByTestId('parental-gate-instruction').textContent()) ?? '';
+  for (const ch of [...text].filter((c) => NUMERALS.includes(c))) {
+    await page.getByRole('button', { name: `数字 ${NUMERALS.indexOf(ch) + 1}` }).click();
+  }
+  await page.getByTestId('parental-gate').waitFor({ state: 'hidden' });
+}
 
 for (const screen of screens) {
   if (values.only && !values.only.split(',').includes(screen.id)) continue;
@@ -65,6 +103,8 @@ for (const screen of screens) {
     const page = await context.newPage();
     if (screen.breakApi) await page.route('**/api/v1/configs', (route) => route.abort());
     await page.goto(`${values.base}${screen.path}`, { waitUntil: 'networkidle' });
+    if (screen.gate) await passGate(page);
+    if (screen.before) await screen.before(page);
     await page.waitForTimeout(600);
     const file = path.join(values.out, `${screen.id}-${size.name}-${values.lang}.png`);
     await page.screenshot({ path: file });

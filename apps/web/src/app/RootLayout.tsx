@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
-import { LoginPage } from '../features/auth/pages/LoginPage';
+import { GuestBlock } from '../features/auth/components/GuestBlock';
+import { LoginLayerHost } from '../features/auth/components/LoginLayerHost';
+import { LoginScreen } from '../features/auth/pages/LoginScreen';
+import { ChildSetupFlow } from '../features/child';
+import { ParentalGateHost } from '../features/parents/gate';
 import { track } from '../shared/analytics/pingback';
 import { Curtain } from '../shared/curtain/Curtain';
 import { curtain } from '../shared/curtain/curtain';
 import { applyRootFont } from '../shared/platform/root-font';
 import { useSession } from '../shared/session/session';
+import { useSettings } from '../shared/settings/user-settings';
 import { Toaster } from '../shared/toast/Toaster';
 import type { CurtainNavState } from './navigation/app-navigate';
 import { useParentalMode } from './navigation/parental-mode';
@@ -28,6 +33,8 @@ export function RootLayout() {
     <>
       <ShellEffects />
       <StartupGate />
+      <LoginLayerHost />
+      <ParentalGateHost />
       <Curtain />
       <Toaster />
     </>
@@ -73,8 +80,29 @@ function StartupGate() {
       />
     );
   }
-  if (!token) return <LoginPage />;
-  return <Outlet />;
+  if (!token) return <LoginScreen />;
+  return (
+    <>
+      <Outlet />
+      <AccountSteps />
+    </>
+  );
+}
+
+/**
+ * After login: the first-login child step when the account has no child yet, the guests' login
+ * request on blocked paths, and the user's settings.
+ */
+function AccountSteps() {
+  const user = useStartup((s) => s.user);
+  const hasConfigs = useStartup((s) => s.configs !== null);
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId !== undefined) void useSettings.getState().load();
+  }, [userId]);
+  if (!user || !hasConfigs) return null;
+  if (user.children.length === 0) return <ChildSetupFlow onDone={() => {}} />;
+  return <GuestBlock />;
 }
 
 function ShellEffects() {

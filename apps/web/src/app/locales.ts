@@ -1,5 +1,6 @@
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
+import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { i18n } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
@@ -12,6 +13,7 @@ const namespaces = {
   auth: { 'zh-CN': authZh, en: authEn },
   child: { 'zh-CN': childZh, en: childEn },
   parents: { 'zh-CN': parentsZh, en: parentsEn },
+  gate: { 'zh-CN': gateZh, en: gateEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -28,6 +30,7 @@ declare module 'i18next' {
       auth: typeof authZh;
       child: typeof childZh;
       parents: typeof parentsZh;
+      gate: typeof gateZh;
     };
   }
 }

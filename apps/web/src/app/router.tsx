@@ -21,6 +21,8 @@ const placeholder: PageLoader = () => import('./screens/PlaceholderPage');
 /** Screens that exist; every other route of the table shows the titled placeholder for now. */
 const pages: Record<string, PageLoader> = {
   '/library': () => import('../features/library/pages/LibraryPage'),
+  '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
+  '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

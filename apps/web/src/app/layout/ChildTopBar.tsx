@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { requestParentalMode } from '../../features/parents/gate';
+import { useSettings } from '../../shared/settings/user-settings';
 import coinIcon from '../../shared/ui/icons/coin.svg';
 import creditIcon from '../../shared/ui/icons/credit.svg';
 import parentsIcon from '../../shared/ui/icons/parents.svg';
@@ -13,6 +15,10 @@ export function ChildTopBar() {
   const user = useStartup((s) => s.user);
   const { go } = useAppNavigate();
   const child = user?.children[0];
+  const lockDelayS = useSettings((s) => s.values.parental_gate_lock_delay);
+  const handleParents = async () => {
+    if (await requestParentalMode({ lockDelayS })) await go('/parents/center');
+  };
   return (
     <div className={styles.bar}>
       <div className={styles.me}>
@@ -28,7 +34,7 @@ export function ChildTopBar() {
         <img src={creditIcon} alt={t('shell.credits')} />
         <span data-testid="credits">{user?.credits ?? 0}</span>
       </div>
-      <button type="button" className={styles.parents} onClick={() => go('/parents/center')}>
+      <button type="button" className={styles.parents} onClick={handleParents}>
         <img src={parentsIcon} alt="" />
         {t('shell.parents')}
       </button>

@@ -1,8 +1,12 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { requestParentalMode } from '../../features/parents/gate';
+import { useSettings } from '../../shared/settings/user-settings';
 import { IconButton } from '../../shared/ui/IconButton';
 import backIcon from '../../shared/ui/icons/back.svg';
 import { useAppNavigate } from '../navigation/app-navigate';
+import { useParentalMode } from '../navigation/parental-mode';
 import styles from './Frames.module.css';
 import { useRouteTitle } from './route-handle';
 import backgrounds from './TabBackgrounds.module.css';
@@ -44,11 +48,23 @@ export function TabBackgroundFrame() {
   );
 }
 
-/** Parents' area and activities: portrait, calm, with a title bar. */
+/**
+ * Parents' area and activities: portrait, calm, with a title bar. Reaching it outside parental
+ * mode (a deep link, the back button) asks the parental gate first; closing it goes home.
+ */
 export function ParentsFrame() {
   const { t } = useTranslation();
   const title = useRouteTitle();
-  const { back } = useAppNavigate();
+  const { back, go } = useAppNavigate();
+  const isParental = useParentalMode((s) => s.active);
+  const lockDelayS = useSettings((s) => s.values.parental_gate_lock_delay);
+  useEffect(() => {
+    if (isParental) return;
+    void requestParentalMode({ lockDelayS }).then((passed) => {
+      if (!passed) void go('/library', { replace: true });
+    });
+  }, [isParental, lockDelayS, go]);
+  if (!isParental) return <div className={styles.parents} />;
   return (
     <div className={styles.parents} data-area="parents">
       <div className={styles.parentsInner}>

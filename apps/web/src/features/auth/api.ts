@@ -1,8 +1,7 @@
 import type { TLoginResult } from '@picbook/contracts';
 import { useStartup } from '../../app/startup/startup-store';
 import { storage } from '../../shared/platform/storage';
-import { api } from '../../shared/request/api';
-import { deviceUuid, useSession } from '../../shared/session/session';
+import { useSession } from '../../shared/session/session';
 
 const LAST_USER_KEY = 'last_user_id';
 
@@ -18,11 +17,6 @@ export function completeLogin(result: TLoginResult): void {
   storage.set(LAST_USER_KEY, String(result.user.id));
   useSession.getState().setLogin(result.access_token, result.user.children[0]?.id ?? null);
   useStartup.getState().setUser(result.user);
-}
-
-/** Guest login with this device's uuid: resumes the device's guest account or creates one. */
-export function requestGuestLogin(): Promise<TLoginResult> {
-  return api('guestLogin', { body: { device_id: deviceUuid() } });
 }
 
 /**

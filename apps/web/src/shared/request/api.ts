@@ -12,6 +12,7 @@ type CallInput<N extends RouteName> = {
 export interface CallOptions {
   silent?: boolean;
   timeoutMs?: number;
+  token?: string;
 }
 
 /** Fills `:name` segments from params, URL-encoded. */

@@ -7,6 +7,8 @@ export class RequestError extends Error {
     /** HTTP status, 0 when no response arrived. */
     readonly status: number,
     readonly requestId?: string,
+    /** The envelope's data of a business failure (e.g. the ticket of 12000). */
+    readonly data?: Record<string, unknown> | null,
   ) {
     super(message);
     this.name = 'RequestError';

@@ -20,6 +20,8 @@ export interface RequestOptions {
   /** Handle errors yourself: no toast (they are still reported). */
   silent?: boolean;
   timeoutMs?: number;
+  /** Send this token instead of the session's (a session not yet adopted, e.g. after 12001). */
+  token?: string;
 }
 
 interface Envelope {
@@ -38,8 +40,10 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-function headers(hasBody: boolean): Record<string, string> {
-  const { token, childId } = useSession.getState();
+function headers(hasBody: boolean, tokenOverride?: string): Record<string, string> {
+  const session = useSession.getState();
+  const token = tokenOverride ?? session.token;
+  const childId = session.childId;
   return {
     accept: 'application/json',
     ...(hasBody ? { 'content-type': 'application/json' } : {}),
@@ -75,15 +79,20 @@ export async function request<T>(options: RequestOptions): Promise<T> {
         }, timeoutMs)
       : null;
   const started = Date.now();
-  const fail = (code: number, message: string, status: number, requestId?: string) =>
-    report(new RequestError(code, message, status, requestId), options);
+  const fail = (
+    code: number,
+    message: string,
+    status: number,
+    requestId?: string,
+    data?: Record<string, unknown> | null,
+  ) => report(new RequestError(code, message, status, requestId, data), options);
 
   try {
     let res: Response;
     try {
       res = await fetch(url, {
         method,
-        headers: headers(hasBody),
+        headers: headers(hasBody, options.token),
         body: hasBody ? JSON.stringify(options.body ?? {}) : null,
         signal: controller.signal,
         credentials: 'same-origin',
@@ -117,7 +126,15 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     }
     const code = typeof body.code === 'number' ? body.code : -2;
     if (code !== 0 && code !== 200) {
-      throw fail(code, body.msg || i18n.t('request.systemBusy', { code }), res.status, requestId);
+      const data =
+        body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : null;
+      throw fail(
+        code,
+        body.msg || i18n.t('request.systemBusy', { code }),
+        res.status,
+        requestId,
+        data,
+      );
     }
     const elapsed = Date.now() - started;
     if (elapsed > SLOW_REQUEST_MS) track('slow_request', { path, ms: elapsed }, 'info');

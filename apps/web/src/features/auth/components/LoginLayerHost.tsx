@@ -1,0 +1,21 @@
+import { useLoginLayer } from '../login-layer';
+import { LoginScreen } from '../pages/LoginScreen';
+
+/** Mounted once by the shell: the login layer when something asked for it. */
+export function LoginLayerHost() {
+  const { isOpen, onDone, onCancel, close } = useLoginLayer();
+  if (!isOpen) return null;
+  return (
+    <LoginScreen
+      asLayer
+      onClose={() => {
+        close();
+        onCancel?.();
+      }}
+      onLoggedIn={() => {
+        close();
+        onDone?.();
+      }}
+    />
+  );
+}

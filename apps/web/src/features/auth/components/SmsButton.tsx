@@ -1,0 +1,94 @@
+import { validatePhone } from '@picbook/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/request/api';
+import { toast } from '../../../shared/toast/toast-store';
+import { validationText } from '../login-store';
+import styles from './LoginForms.module.css';
+
+/** Spec §9: SMS resend countdown 60 seconds. */
+export const SMS_COUNTDOWN_S = 60;
+
+type SmsButtonState = 'send' | 'sending' | 'countdown' | 'resend';
+
+/** Send → sending → 60 s countdown → resend. Does nothing while counting or sending. */
+export function SmsButton({
+  abbr,
+  nationCode,
+  phone,
+  action = 'login',
+}: {
+  abbr: string;
+  nationCode: string;
+  phone: string;
+  action?: 'login' | 'cancel' | 'bind';
+}) {
+  const { t } = useTranslation('auth');
+  const [state, setState] = useState<SmsButtonState>('send');
+  const [seconds, setSeconds] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearInterval(timer.current);
+    },
+    [],
+  );
+
+  const startCountdown = (from: number) => {
+    setSeconds(from);
+    setState('countdown');
+    timer.current = setInterval(() => {
+      setSeconds((s) => {
+        if (s <= 1) {
+          if (timer.current) clearInterval(timer.current);
+          setState('resend');
+          return 0;
+        }
+        return s - 1;
+      });
+    }, 1000);
+  };
+
+  const handleSend = async () => {
+    if (state === 'sending' || seconds > 0) return;
+    const problem = validatePhone(abbr, phone);
+    if (problem) {
+      toast.warning(validationText(problem));
+      return;
+    }
+    setState('sending');
+    try {
+      const result = await api('sms', {
+        query: { mobile: phone, nation_code: nationCode, action },
+      });
+      startCountdown(result.resend_after || SMS_COUNTDOWN_S);
+    } catch {
+      // Spec §4: a server error ends the pending state and stops the timer (toast shown by the request layer).
+      if (timer.current) clearInterval(timer.current);
+      setSeconds(0);
+      setState('send');
+    }
+  };
+
+  const label =
+    state === 'sending'
+      ? t('sending')
+      : state === 'countdown'
+        ? t('countdown', { seconds })
+        : state === 'resend'
+          ? t('resend')
+          : t('sendCode');
+  return (
+    <button
+      type="button"
+      className={styles.smsButton}
+      onClick={handleSend}
+      disabled={state === 'sending' || state === 'countdown'}
+      data-testid="sms-button"
+      data-state={state}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,214 @@
+import type { UserSettings } from '@picbook/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useStartup } from '../../../app/startup/startup-store';
+import { type Language, setLanguage } from '../../../shared/i18n';
+import { api } from '../../../shared/request/api';
+import { useSession } from '../../../shared/session/session';
+import { useSettings } from '../../../shared/settings/user-settings';
+import { toast } from '../../../shared/toast/toast-store';
+import { Button } from '../../../shared/ui/Button';
+import logo from '../../../shared/ui/illustrations/logo-mark.svg';
+import { useLoginLayer } from '../../auth/login-layer';
+import { NicknameDialog } from '../../child';
+import styles from './Parents.module.css';
+
+type Option = { value: number; label: string };
+
+/** Parents' center: the account, learning settings, documents, log out and account deletion. */
+export default function ParentsCenterPage() {
+  const { t, i18n } = useTranslation('parents');
+  const user = useStartup((s) => s.user);
+  const values = useSettings((s) => s.values);
+  const { go } = useAppNavigate();
+  const [isEditingName, setEditingName] = useState(false);
+  const child = user?.children[0];
+
+  const settingRows: Array<{ key: keyof UserSettings; label: string; options: Option[] }> = [
+    {
+      key: 'library_page_type',
+      label: t('pageType'),
+      options: [
+        { value: 1, label: t('pageTypeAuto') },
+        { value: 0, label: t('pageTypeManual') },
+      ],
+    },
+    {
+      key: 'library_repeat_type',
+      label: t('repeatType'),
+      options: [
+        { value: 0, label: t('repeatSentence') },
+        { value: 1, label: t('repeatPage') },
+      ],
+    },
+    {
+      key: 'eye_shield',
+      label: t('eyeShield'),
+      options: [20, 30, 45, 60, 90].map((n) => ({ value: n, label: t('minutes', { n }) })),
+    },
+    {
+      key: 'play_bgm',
+      label: t('bgm'),
+      options: [
+        { value: 1, label: t('on') },
+        { value: 0, label: t('off') },
+      ],
+    },
+    {
+      key: 'parental_gate_lock_delay',
+      label: t('gateDelay'),
+      options: [
+        { value: 0, label: t('gateEvery') },
+        { value: 60, label: t('gateSeconds', { n: 60 }) },
+        { value: 300, label: t('gateMinutes', { n: 5 }) },
+        { value: 600, label: t('gateMinutes', { n: 10 }) },
+      ],
+    },
+    {
+      key: 'kob_schedule',
+      label: t('kob'),
+      options: [
+        { value: 1, label: t('kobDaily') },
+        { value: 12345, label: t('kobWeekdays') },
+        { value: 67, label: t('kobWeekend') },
+        { value: 0, label: t('kobNever') },
+      ],
+    },
+    {
+      key: 'home_index',
+      label: t('homeIndex'),
+      options: [0, 1, 2].map((value) => ({
+        value,
+        label: i18n.t(`tabs.${(['library', 'learning', 'words'] as const)[value] ?? 'library'}`),
+      })),
+    },
+  ];
+
+  const handleSetting = async (key: keyof UserSettings, value: number) => {
+    await useSettings.getState().save({ [key]: value });
+    if (useSettings.getState().saveState === 'error') toast.warning(t('saveFailed'));
+  };
+
+  const handleRename = async (nickname: string) => {
+    if (!child) return;
+    await api('saveChild', {
+      body: {
+        nickname,
+        birthday: child.birthday,
+        gender: child.gender,
+        region: child.region,
+        avatar: child.avatar,
+      },
+    });
+    await useStartup.getState().reloadUser();
+    setEditingName(false);
+  };
+
+  const handleLogout = async () => {
+    await api('logout', undefined, { silent: true }).catch(() => undefined);
+    useSession.getState().logout();
+  };
+
+  return (
+    <div className={styles.page} data-testid="parents-center">
+      <section className={`${styles.card} ${styles.account}`}>
+        <img className={styles.avatar} src={child?.avatar || logo} alt="" />
+        <div className={styles.accountText}>
+          <div className={styles.name}>
+            {child?.nickname ?? t('noChild')}
+            {user?.is_guest && <span className={styles.badge}>{t('guestBadge')}</span>}
+            {user?.vip === 1 && <span className={styles.badge}>{t('vipBadge')}</span>}
+          </div>
+          <div className={styles.meta}>
+            {user?.phone || ''} {t('userId', { id: user?.id ?? '' })}
+          </div>
+        </div>
+        {child && (
+          <button type="button" className={styles.small} onClick={() => setEditingName(true)}>
+            {t('editNickname')}
+          </button>
+        )}
+      </section>
+      {user?.is_guest && (
+        <Button block onClick={() => useLoginLayer.getState().open()}>
+          {t('guestUpgrade')}
+        </Button>
+      )}
+
+      <h2 className={styles.section}>{t('settingsTitle')}</h2>
+      <section className={styles.card}>
+        {settingRows.map((row) => (
+          <label key={row.key} className={styles.row}>
+            <span>{row.label}</span>
+            <select
+              value={values[row.key]}
+              onChange={(e) => void handleSetting(row.key, Number(e.target.value))}
+              data-setting={row.key}
+            >
+              {row.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <label className={styles.row}>
+          <span>{t('language')}</span>
+          <select value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>
+            <option value="zh-CN">中文</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+      </section>
+
+      <h2 className={styles.section}>{t('accountTitle')}</h2>
+      <section className={styles.card}>
+        <a
+          className={styles.row}
+          href="/legal/user-agreement.html"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('userAgreement')} <span className={styles.chevron}>›</span>
+        </a>
+        <a
+          className={styles.row}
+          href="/legal/privacy-policy.html"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('privacyPolicy')} <span className={styles.chevron}>›</span>
+        </a>
+        <a
+          className={styles.row}
+          href="/legal/children-privacy.html"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('childrenPrivacy')} <span className={styles.chevron}>›</span>
+        </a>
+        <Link className={`${styles.row} ${styles.danger}`} to="/parents/deleteAccount">
+          {t('deleteAccount')} <span className={styles.chevron}>›</span>
+        </Link>
+      </section>
+      <Button
+        variant="secondary"
+        block
+        onClick={() => void handleLogout().then(() => go('/library', { replace: true }))}
+      >
+        {t('logout')}
+      </Button>
+      {isEditingName && child && (
+        <NicknameDialog
+          initial={child.nickname}
+          isFirstSetup={false}
+          onSave={handleRename}
+          onClose={() => setEditingName(false)}
+        />
+      )}
+    </div>
+  );
+}

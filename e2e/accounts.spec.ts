@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { expect, passParentalGate, test } from './fixtures';
+
+let phoneSeq = 0;
+const newPhone = () => `137${String(Date.now() % 10_000_000).padStart(7, '0')}${++phoneSeq % 10}`;
+
+async function readPin(page: Page, mobile: string): Promise<string> {
+  let pin = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/dev/sms-outbox');
+      const body = (await res.json()) as {
+        data: Array<{ mobile: string; pin: string; action: string }>;
+      };
+      pin = body.data.find((m) => m.mobile === mobile && m.action === 'login')?.pin ?? '';
+      return pin;
+    })
+    .toMatch(/^\d{4}$/);
+  return pin;
+}
+
+test('phone login with the code from the SMS outbox → child-info step → library', async ({
+  page,
+}) => {
+  const mobile = newPhone();
+  await page.goto('/');
+  await expect(page.getByTestId('login-screen')).toHaveAttribute('data-mode', 'phone');
+
+  // Validation messages come first, in the spec's order.
+  await page.getByRole('button', { name: '登录/注册' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '请输入手机号' })).toBeVisible();
+
+  await page.getByPlaceholder('请输入手机号').fill(mobile);
+  await page.getByTestId('sms-button').click();
+  await expect(page.getByTestId('sms-button')).toHaveAttribute('data-state', 'countdown');
+  await expect(page.getByTestId('sms-button')).toContainText('秒后重发');
+  await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
+  await page.getByRole('button', { name: '登录/注册' }).click();
+
+  // First login: the child-info step asks for the child and the guardian's consent.
+  const info = page.getByTestId('child-info-dialog');
+  await expect(info).toBeVisible();
+  await info.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '监护人' })).toBeVisible();
+  // The visible tick box (the link beside it opens the guardian notice).
+  await info.getByTestId('child-consent').locator('[aria-hidden="true"]').click();
+  await expect(info.getByRole('checkbox')).toBeChecked();
+  await info.getByRole('button', { name: '下一步' }).click();
+  const avatars = page.getByTestId('avatar-dialog');
+  await expect(avatars).toBeVisible();
+  await avatars.getByRole('button', { name: '确定' }).click();
+  await expect(avatars).toBeHidden();
+
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByTestId('library-page')).toBeVisible();
+  await expect(page.getByText('小宝宝')).toBeVisible();
+});
+
+test.describe('guest on a blocked path', () => {
+  test('is asked to log in (gift-card message), and continues after logging in', async ({
+    page,
+    request,
+  }) => {
+    const res = await request.post('/api/v1/guest_login', {
+      data: { device_id: `e2e-guest-${Date.now()}` },
+    });
+    const { access_token } = (await res.json()).data as { access_token: string };
+    await request.post('/api/v1/child', {
+      headers: { access_token },
+      data: { nickname: '游客宝宝', birthday: '2019-06-01', gender: 2, region: 214, consent: 1 },
+    });
+    await page.addInitScript((token) => {
+      if (!sessionStorage.getItem('init')) {
+        sessionStorage.setItem('init', '1');
+        localStorage.setItem('access_token', token);
+      }
+    }, access_token);
+    await page.goto('/library');
+    await expect(page.getByTestId('library-page')).toBeVisible();
+    await page.goto('/parents/giftCard');
+    await passParentalGate(page);
+    const prompt = page.getByTestId('guest-block');
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('为保障您的权益，请在登录后使用「礼品卡/兑换码」功能。');
+    await prompt.getByRole('button', { name: '去登录' }).click();
+    await expect(page.getByTestId('login-screen')).toHaveAttribute('data-mode', 'home');
+    await page.getByRole('button', { name: '手机号登录' }).click();
+    const mobile = newPhone();
+    await page.getByPlaceholder('请输入手机号').fill(mobile);
+    await page.getByTestId('sms-button').click();
+    await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await expect(page.getByTestId('login-screen')).toBeHidden();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(/\/parents\/giftCard$/);
+    await expect(page.getByRole('heading', { name: '礼品卡' }).first()).toBeVisible();
+  });
+});
+
+test('the parental gate: a wrong tap is refused and resets, the right sequence opens the parents area', async ({
+  loggedInPage: page,
+}) => {
+  await page.goto('/library');
+  await page.getByRole('button', { name: '家长' }).click();
+  const gate = page.getByTestId('parental-gate');
+  await expect(gate).toBeVisible();
+  const text = (await page.getByTestId('parental-gate-instruction').textContent()) ?? '';
+  const first =
+    '一二三四五六七八九'.indexOf([...text].find((ch) => '一二三四五六七八九'.includes(ch)) ?? '') +
+    1;
+  const wrong = first === 9 ? 1 : first + 1;
+  await gate.getByRole('button', { name: `数字 ${wrong}` }).click();
+  await expect(gate).toContainText('验证错误，请重新输入');
+  await expect(gate).not.toContainText('验证错误，请重新输入', { timeout: 3000 });
+  await passParentalGate(page);
+  await expect(page).toHaveURL(/\/parents\/center$/);
+  await expect(page.getByTestId('parents-center')).toBeVisible();
+
+  // Closing the gate on a deep link goes home instead.
+  await page.goto('/library');
+  await page.goto('/parents/center');
+  const again = page.getByTestId('parental-gate');
+  await expect(again).toBeVisible();
+  await again.getByRole('button', { name: '关闭' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+});
