@@ -10,6 +10,8 @@ export const THIRD_PARTY_TYPES = [
   'du_app',
   'apple',
 ] as const;
+export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
+export type SmsAction = (typeof SMS_ACTIONS)[number];
 
 const ZNationCode = z.string().regex(/^\d{1,4}$/, '国家区号格式不正确');
 const ZMobile = z.string().regex(/^\d{4,15}$/, '手机号格式不正确');

@@ -1,6 +1,6 @@
 import type { TLoginResult } from '@picbook/contracts';
 import type { AppDeps } from '../../app';
-import { createUserQueries } from '../user/user.queries';
+import { createUserQueries, type UserRow } from '../user/user.queries';
 import { completeLogin } from './complete-login';
 import { callingGuest, checkInvite, registerAccount } from './registration';
 import { checkSmsCode } from './sms-codes';
@@ -15,24 +15,32 @@ export interface PhoneLoginInput {
 }
 
 /**
- * Phone login or registration. The code is checked first but used up only once the login goes
- * ahead, so a 12003/12004 answer can be resubmitted with the same code and an invite code.
+ * The account of a verified phone: found, or registered (invite rule; a calling guest is
+ * upgraded). The code is checked first but used up only once the login goes ahead, so a
+ * 12003/12004 answer can be resubmitted with the same code and an invite code.
  */
-export async function phoneLogin(deps: AppDeps, input: PhoneLoginInput): Promise<TLoginResult> {
+export async function accountForPhone(
+  deps: AppDeps,
+  input: Omit<PhoneLoginInput, 'deviceId'>,
+): Promise<UserRow> {
   const code = await checkSmsCode(deps, { ...input, action: 'login' });
   const existing = await createUserQueries(deps.db).findByPhone(input.nationCode, input.mobile);
   if (existing) {
     await code.consume();
-    return completeLogin(deps, existing.id, input.deviceId);
+    return existing;
   }
   const invitedBy = await checkInvite(deps, input.inviteCode);
   await code.consume();
-  const guest = await callingGuest(deps, input.callerId);
-  const user = await registerAccount(
+  return registerAccount(
     deps,
-    guest,
+    await callingGuest(deps, input.callerId),
     { phoneNationCode: input.nationCode, phoneMobile: input.mobile },
     invitedBy,
   );
+}
+
+/** Phone login or registration (type phone). */
+export async function phoneLogin(deps: AppDeps, input: PhoneLoginInput): Promise<TLoginResult> {
+  const user = await accountForPhone(deps, input);
   return completeLogin(deps, user.id, input.deviceId);
 }

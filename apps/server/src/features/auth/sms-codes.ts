@@ -40,6 +40,15 @@ export interface PhoneRef {
 const phoneKey = (p: PhoneRef) => `${p.nationCode}:${p.mobile}`;
 const abbrOf = (nationCode: string) => (nationCode === '86' ? 'CN' : nationCode);
 
+/** The codes of a phone and action that can still be used. */
+const openCodesOf = (phone: PhoneRef, action: string) =>
+  and(
+    eq(smsCodes.nationCode, phone.nationCode),
+    eq(smsCodes.mobile, phone.mobile),
+    eq(smsCodes.action, action),
+    isNull(smsCodes.closedAt),
+  );
+
 function hashPin(phone: PhoneRef, action: string, pin: string): string {
   return createHash('sha256')
     .update(`${phoneKey(phone)}:${action}:${pin}`)
@@ -103,17 +112,7 @@ export async function sendSmsCode(
 
   const pin = String(randomInt(0, 10_000)).padStart(4, '0');
   const codeId = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(smsCodes)
-      .set({ closedAt: now })
-      .where(
-        and(
-          eq(smsCodes.nationCode, input.nationCode),
-          eq(smsCodes.mobile, input.mobile),
-          eq(smsCodes.action, input.action),
-          isNull(smsCodes.closedAt),
-        ),
-      );
+    await tx.update(smsCodes).set({ closedAt: now }).where(openCodesOf(input, input.action));
     const rows = await tx
       .insert(smsCodes)
       .values({
@@ -181,14 +180,7 @@ export async function checkSmsCode(deps: AppDeps, input: CheckCodeInput): Promis
   const rows = await deps.db
     .select()
     .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.nationCode, input.nationCode),
-        eq(smsCodes.mobile, input.mobile),
-        eq(smsCodes.action, input.action),
-        isNull(smsCodes.closedAt),
-      ),
-    )
+    .where(openCodesOf(input, input.action))
     .orderBy(desc(smsCodes.id))
     .limit(1);
   const code = rows[0];

@@ -13,8 +13,7 @@ import {
 } from '../../platform/oauth/types';
 import { createUserQueries } from '../user/user.queries';
 import { completeLogin } from './complete-login';
-import { callingGuest, checkInvite, registerAccount } from './registration';
-import { checkSmsCode } from './sms-codes';
+import { accountForPhone } from './phone-login';
 
 /** A pending identity (waiting for a phone or a confirmation) lives 30 minutes. */
 const TICKET_TTL_MS = 30 * 60 * 1000;
@@ -184,21 +183,7 @@ export interface BindPhoneInput {
  */
 export async function bindPhoneLogin(deps: AppDeps, input: BindPhoneInput): Promise<TLoginResult> {
   const identity = await resolveIdentity(deps, null, input.authCode);
-  const code = await checkSmsCode(deps, { ...input, action: 'login' });
-  const q = createUserQueries(deps.db);
-  let user = await q.findByPhone(input.nationCode, input.mobile);
-  if (!user) {
-    const invitedBy = await checkInvite(deps, input.inviteCode);
-    await code.consume();
-    user = await registerAccount(
-      deps,
-      await callingGuest(deps, input.callerId),
-      { phoneNationCode: input.nationCode, phoneMobile: input.mobile },
-      invitedBy,
-    );
-  } else {
-    await code.consume();
-  }
+  const user = await accountForPhone(deps, input);
   const existing = await findUserBinding(deps.db, user.id, identity.family);
   if (existing && existing.uid !== identity.uid) {
     const session = await completeLogin(deps, user.id, input.deviceId);

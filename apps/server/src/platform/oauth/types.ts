@@ -1,13 +1,7 @@
-/** Third-party login types of the spec (shell-and-account §3). */
-export const THIRD_PARTY_TYPES = [
-  'wx_app',
-  'wx_web',
-  'hw_app',
-  'mi_app',
-  'du_app',
-  'apple',
-] as const;
-export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
+import { THIRD_PARTY_TYPES, type ThirdPartyType } from '@picbook/contracts';
+
+/** Third-party login types of the spec (shell-and-account §3), from the contracts. */
+export { THIRD_PARTY_TYPES, type ThirdPartyType };
 
 /**
  * The account family a login type belongs to; bindings are stored per family, so the WeChat app

@@ -1,6 +1,7 @@
 /** What a verification code is for; a code only verifies the action it was sent for. */
-export const SMS_ACTIONS = ['login', 'bind', 'cancel', 'lifelong'] as const;
-export type SmsAction = (typeof SMS_ACTIONS)[number];
+import type { SmsAction } from '@picbook/contracts';
+
+export { SMS_ACTIONS, type SmsAction } from '@picbook/contracts';
 
 export interface SmsMessage {
   /** Country calling code without +, e.g. "86". */

@@ -40,7 +40,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       res.setHeader('cache-control', 'public, max-age=3600');
       res.setHeader(
         'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        "default-src 'none'; style-src 'self'; frame-ancestors 'self'",
       );
     },
   });

@@ -1,4 +1,4 @@
-import type { TLoginResult } from '@picbook/contracts';
+import type { ThirdPartyType, TLoginResult } from '@picbook/contracts';
 import { ErrorCode } from '@picbook/contracts/errors';
 import { DEFAULT_COUNTRY, type ValidationKey, validatePhoneLogin } from '@picbook/domain';
 import { create } from 'zustand';
@@ -34,7 +34,7 @@ export type LoginState =
   | 'needInvite'
   | 'invalidInvite';
 
-export type ThirdType = 'wx_app' | 'wx_web' | 'hw_app' | 'mi_app' | 'du_app' | 'apple';
+export type ThirdType = ThirdPartyType;
 export type BindState = 'initial' | 'pending' | 'done' | 'abort' | 'error';
 
 export interface LoginForm {

@@ -1,6 +1,8 @@
+import type { ThirdPartyType } from '@picbook/contracts';
 import { callNative, hasNativeBridge, type NativeResult } from './bridge';
 
-export type AppAuthType = 'wx_app' | 'hw_app' | 'mi_app' | 'du_app' | 'apple';
+/** Login types whose authorisation comes from the native shell (the web QR one does not). */
+export type AppAuthType = Exclude<ThirdPartyType, 'wx_web'>;
 
 /** Native actions of spec §7 that fetch a provider's authorisation for the login. */
 export const AUTH_ACTIONS: Record<AppAuthType, string> = {

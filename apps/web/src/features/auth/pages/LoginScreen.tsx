@@ -43,6 +43,8 @@ export function LoginScreen({ asLayer = false, onClose, onLoggedIn }: LoginScree
     staleTime: Infinity,
   }).data;
 
+  // Only when the screen opens: later URL changes must not wipe a half-filled form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is read once per open on purpose
   useEffect(() => {
     const first: LoginMode = asLayer
       ? 'home'
@@ -50,8 +52,6 @@ export function LoginScreen({ asLayer = false, onClose, onLoggedIn }: LoginScree
         ? 'password'
         : 'phone';
     useLogin.getState().reset(first, !appEnv().isStrictIos);
-    // Only when the screen opens: later URL changes must not wipe a half-filled form.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: intentionally once per open
   }, [asLayer]);
 
   const after = useCallback(

@@ -17,6 +17,13 @@ import styles from './Parents.module.css';
 
 type Option = { value: number; label: string };
 
+/** The documents the app serves under /legal/. */
+const LEGAL_PAGES = [
+  { key: 'userAgreement', href: '/legal/user-agreement.html' },
+  { key: 'privacyPolicy', href: '/legal/privacy-policy.html' },
+  { key: 'childrenPrivacy', href: '/legal/children-privacy.html' },
+] as const;
+
 /** Parents' center: the account, learning settings, documents, log out and account deletion. */
 export default function ParentsCenterPage() {
   const { t, i18n } = useTranslation('parents');
@@ -166,30 +173,17 @@ export default function ParentsCenterPage() {
 
       <h2 className={styles.section}>{t('accountTitle')}</h2>
       <section className={styles.card}>
-        <a
-          className={styles.row}
-          href="/legal/user-agreement.html"
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {t('userAgreement')} <span className={styles.chevron}>›</span>
-        </a>
-        <a
-          className={styles.row}
-          href="/legal/privacy-policy.html"
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {t('privacyPolicy')} <span className={styles.chevron}>›</span>
-        </a>
-        <a
-          className={styles.row}
-          href="/legal/children-privacy.html"
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {t('childrenPrivacy')} <span className={styles.chevron}>›</span>
-        </a>
+        {LEGAL_PAGES.map((doc) => (
+          <a
+            key={doc.key}
+            className={styles.row}
+            href={doc.href}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t(doc.key)} <span className={styles.chevron}>›</span>
+          </a>
+        ))}
         <Link className={`${styles.row} ${styles.danger}`} to="/parents/deleteAccount">
           {t('deleteAccount')} <span className={styles.chevron}>›</span>
         </Link>
