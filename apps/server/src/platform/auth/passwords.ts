@@ -1,13 +1,25 @@
-import argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
+import { argon2id, argon2Verify } from 'hash-wasm';
 
-/** argon2id with the library's defaults (m=64 MiB, t=3, p=4), as ARCHITECTURE.md asks. */
+/**
+ * argon2id with OWASP's minimum parameters (m = 19 MiB, t = 2, p = 1), as a PHC string.
+ * WebAssembly rather than a native addon: the native prebuilds crash on some build machines and
+ * compiling needs a toolchain a fresh machine may lack (decision 014).
+ */
+export const ARGON2_PARAMS = {
+  memorySize: 19_456,
+  iterations: 2,
+  parallelism: 1,
+  hashLength: 32,
+} as const;
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2id({ ...ARGON2_PARAMS, password, salt: randomBytes(16), outputType: 'encoded' });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await argon2Verify({ password, hash });
   } catch {
     return false;
   }
