@@ -124,3 +124,22 @@ test('the parental gate: a wrong tap is refused and resets, the right sequence o
   await again.getByRole('button', { name: '关闭' }).click();
   await expect(page).toHaveURL(/\/library$/);
 });
+
+test('WeChat QR login in the browser: consent page → relay message → bind phone → logged in', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '其他登录方式' }).click();
+  await page.getByRole('button', { name: '微信扫码登录' }).click();
+  const qr = page.frameLocator('[data-testid="wx-qr"]');
+  // The simulated provider page: agree as a fresh simulated account.
+  await qr.getByRole('button', { name: '使用一个新的模拟帐号' }).click();
+  // Unknown WeChat account: 12000 → bind a phone.
+  await expect(page.getByTestId('login-screen')).toHaveAttribute('data-mode', 'bindPhone');
+  const mobile = newPhone();
+  await page.getByPlaceholder('请输入手机号').fill(mobile);
+  await page.getByTestId('sms-button').click();
+  await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
+  await page.getByRole('button', { name: '绑定并登录' }).click();
+  await expect(page.getByTestId('child-info-dialog')).toBeVisible();
+});

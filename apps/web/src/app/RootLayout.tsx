@@ -6,8 +6,10 @@ import { LoginScreen } from '../features/auth/pages/LoginScreen';
 import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
 import { track } from '../shared/analytics/pingback';
+import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
 import { Curtain } from '../shared/curtain/Curtain';
 import { curtain } from '../shared/curtain/curtain';
+import { appEnv } from '../shared/platform/env';
 import { applyRootFont } from '../shared/platform/root-font';
 import { useSession } from '../shared/session/session';
 import { useSettings } from '../shared/settings/user-settings';
@@ -89,6 +91,11 @@ function StartupGate() {
   );
 }
 
+/** Spec §2: in the app, the first setup ends on the native password-reset page with the phone. */
+function openPasswordReset(phone: string) {
+  if (appEnv().isApp && hasNativeBridge() && phone) void callNative('passwordReset', { phone });
+}
+
 /**
  * After login: the first-login child step when the account has no child yet, the guests' login
  * request on blocked paths, and the user's settings.
@@ -101,7 +108,8 @@ function AccountSteps() {
     if (userId !== undefined) void useSettings.getState().load();
   }, [userId]);
   if (!user || !hasConfigs) return null;
-  if (user.children.length === 0) return <ChildSetupFlow onDone={() => {}} />;
+  if (user.children.length === 0)
+    return <ChildSetupFlow onDone={() => openPasswordReset(user.phone)} />;
   return <GuestBlock />;
 }
 
