@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Clock } from './app';
+import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
@@ -25,6 +26,7 @@ export async function startServer(
   try {
     await migrateDatabase(database);
     await seedConfigs(database.db);
+    await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

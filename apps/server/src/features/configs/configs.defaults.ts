@@ -1,3 +1,4 @@
+import { BOOK_CATEGORIES } from '@picbook/content';
 import type { TConfigs, TPromotionItem, TSmsAreas } from '@picbook/contracts';
 
 /**
@@ -117,16 +118,7 @@ export const defaultConfigs: TConfigs = {
     '海外',
   ].map((name, i) => ({ id: 214 + i, name })),
   default_region: 214,
-  book_categories: [
-    { id: 1, description_cn: '家庭生活', description_en: 'Family' },
-    { id: 2, description_cn: '校园', description_en: 'School' },
-    { id: 3, description_cn: '动物', description_en: 'Animals' },
-    { id: 4, description_cn: '季节与自然', description_en: 'Seasons & Nature' },
-    { id: 5, description_cn: '中国节日', description_en: 'Festivals' },
-    { id: 6, description_cn: '城市与乡村', description_en: 'City & Countryside' },
-    { id: 7, description_cn: '科学探索', description_en: 'Science' },
-    { id: 8, description_cn: '情绪与成长', description_en: 'Feelings & Growing Up' },
-  ],
+  book_categories: BOOK_CATEGORIES.map((c) => ({ ...c })),
   course_types: [
     ['auto_reading', '自动朗读', 'Auto reading'],
     ['fill_blank', '填空', 'Fill in the blank'],

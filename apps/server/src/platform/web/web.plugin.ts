@@ -3,7 +3,67 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ZBuildInfo } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@picbook/contracts';
+import { AppError } from '../errors';
 import { SPA_CSP } from '../http/security-headers';
+import { hasImageOptions, ImageOptionError, type ImageOptions, parseImageOptions } from './image-options';
+import { transformImage } from './image-transform';
+
+/** Built content files carry a content hash in their name (p1-1280.3fa2c9d1.webp) and never change. */
+const HASHED_NAME = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+export function mediaCacheControl(filePath: string): string {
+  return HASHED_NAME.test(filePath)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=86400, stale-while-revalidate=604800';
+}
+
+/**
+ * /media/…?thumbnail=…&crop=… : the spec's image options through sharp, cached on disk. Bad
+ * options answer 400 / 10001 naming the parameter; requests without options fall through to
+ * the static files.
+ */
+function registerImageOptions(app: FastifyInstance, mediaDir: string, cacheDir: string): void {
+  const cache = { dir: cacheDir, maxBytes: 512 * 1024 * 1024 };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [urlPath, search = ''] = request.url.split('?');
+    if (!urlPath?.startsWith('/media/') || !search) return;
+    const query = Object.fromEntries(new URLSearchParams(search)) as Record<string, string>;
+    if (!hasImageOptions(query)) return;
+    let options: ImageOptions;
+    try {
+      options = parseImageOptions(query);
+    } catch (error) {
+      throw asParamsError(error);
+    }
+    const relative = decodeURIComponent(urlPath.slice('/media/'.length));
+    const source = path.resolve(mediaDir, relative);
+    if (!source.startsWith(`${mediaDir}${path.sep}`) || !/\.(webp|png|jpe?g|svg|avif|gif)$/i.test(source)) {
+      throw new AppError(ErrorCode.RouteNotFound);
+    }
+    if (!fs.existsSync(source)) throw new AppError(ErrorCode.RouteNotFound);
+    let result: Awaited<ReturnType<typeof transformImage>>;
+    try {
+      result = await transformImage(source, options, cache);
+    } catch (error) {
+      if (error instanceof ImageOptionError) throw asParamsError(error);
+      request.log.warn({ err: error, source }, 'image transform failed');
+      throw new AppError(ErrorCode.InvalidParams, '参数错误：图片无法处理');
+    }
+    return reply
+      .header('cache-control', mediaCacheControl(source))
+      .type(result.contentType)
+      .send(fs.createReadStream(result.file));
+  });
+}
+
+function asParamsError(error: unknown): AppError {
+  if (error instanceof ImageOptionError) {
+    return new AppError(ErrorCode.InvalidParams, `参数错误：${error.message}`, { field: error.param });
+  }
+  return new AppError(ErrorCode.InvalidParams);
+}
 
 /** Paths that never fall back to the SPA: unknown ones answer the API's 404 envelope. */
 const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/', '/legal/', '/oauth/'];
@@ -16,6 +76,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const { webDistDir, mediaDir, legalDir } = app.deps.config;
   fs.mkdirSync(mediaDir, { recursive: true });
 
+  registerImageOptions(app, mediaDir, path.join(app.deps.config.dataDir, 'cache', 'images'));
+
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
@@ -24,8 +86,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     // Content files may be re-imported under the same name, so revalidate daily (ETag makes
     // that a 304); the browser keeps using its copy meanwhile.
     cacheControl: false,
-    setHeaders: (res) => {
-      res.setHeader('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', mediaCacheControl(filePath));
     },
   });
 

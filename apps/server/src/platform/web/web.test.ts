@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ZBuildInfo } from '@picbook/contracts';
+import os from 'node:os';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ configOverrides: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-data-')) } });
   fs.mkdirSync(path.join(t.config.mediaDir, 'books/b1'), { recursive: true });
   fs.writeFileSync(path.join(t.config.mediaDir, 'books/b1/page-1.txt'), 'page one');
+  // A 1280×800 picture, named like the built assets (content hash in the name).
+  await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#3db6e8' } })
+    .webp()
+    .toFile(path.join(t.config.mediaDir, 'books/b1/p1-1280.0123abcd.webp'));
 });
 afterAll(() => t.close());
 
@@ -75,5 +81,62 @@ describe('/media/*', () => {
     expectError(await t.app.inject({ url: '/media/books/none.webp' }), 404, 10404);
     const res = await t.app.inject({ url: '/media/..%2f..%2fetc/passwd' });
     expect([400, 403, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('/media images with display options', () => {
+  const url = '/media/books/b1/p1-1280.0123abcd.webp';
+  const dims = async (body: Buffer) => {
+    const m = await sharp(body).metadata();
+    return [m.width, m.height, m.format];
+  };
+
+  it('serves built assets with an immutable one-year cache', async () => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['thumbnail=640x', [640, 400, 'webp']],
+    ['thumbnail=x200', [320, 200, 'webp']],
+    ['crop=270x270', [270, 270, 'webp']],
+    ['scrop=400x300', [400, 300, 'webp']],
+    ['cut=0,0,100,50', [100, 50, 'webp']],
+    ['thumbnail=300x&format=jpeg&quality=60', [300, 188, 'jpeg']],
+    // Rotation comes first (like EXIF orientation), then the thumbnail fits the turned picture.
+    ['thumbnail=300x&rotate=90', [300, 480, 'webp']],
+    ['placeholder=1', [24, 15, 'webp']],
+    ['thumbnail=4000x', [1280, 800, 'webp']],
+  ])('?%s renders a derivative of the right size and format', async (qs, expected) => {
+    const res = await t.app.inject({ url: `${url}?${qs}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await dims(res.rawPayload)).toEqual(expected);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a repeated request from the disk cache', async () => {
+    const first = await t.app.inject({ url: `${url}?thumbnail=123x` });
+    const cacheFiles = fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), { recursive: true });
+    const again = await t.app.inject({ url: `${url}?thumbnail=123x` });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), { recursive: true })).toEqual(cacheFiles);
+  });
+
+  it.each([
+    ['thumbnail=huge', 'thumbnail'],
+    ['quality=101', 'quality'],
+    ['cut=1200,700,200,200', 'cut'],
+    ['gravity=up', 'gravity'],
+    ['thumbnail=10x&size=10', 'size'],
+  ])('?%s answers 400 / 10001 naming %s, never a crash', async (qs, field) => {
+    const body = expectError(await t.app.inject({ url: `${url}?${qs}` }), 400, 10001);
+    expect(body.data?.field).toBe(field);
+  });
+
+  it('refuses options on a file that is not an image, and missing files', async () => {
+    expectError(await t.app.inject({ url: '/media/books/b1/page-1.txt?thumbnail=10x' }), 404, 10404);
+    expectError(await t.app.inject({ url: '/media/books/b1/nope.webp?thumbnail=10x' }), 404, 10404);
+    expectError(await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd.png?thumbnail=10x' }), 404, 10404);
   });
 });

@@ -1,2 +1,3 @@
 export * from './configs';
 export * from './users';
+export * from './books';

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { bookPages, books, bookWords } from '../../platform/db/schema';
+
+export function createBookQueries(db: DbOrTx) {
+  return {
+    async findHashes(): Promise<Map<number, string>> {
+      const rows = await db.select({ id: books.id, hash: books.contentHash }).from(books);
+      return new Map(rows.map((r) => [r.id, r.hash]));
+    },
+
+    async findSlugOwner(slug: string): Promise<number | null> {
+      const rows = await db.select({ id: books.id }).from(books).where(eq(books.slug, slug)).limit(1);
+      return rows[0]?.id ?? null;
+    },
+
+    async upsertBook(values: typeof books.$inferInsert): Promise<void> {
+      const { id: _id, createdAt: _c, ...update } = values;
+      await db
+        .insert(books)
+        .values(values)
+        .onConflictDoUpdate({ target: books.id, set: { ...update, updatedAt: sql`now()` } });
+    },
+
+    async replacePages(bookId: number, pages: Array<typeof bookPages.$inferInsert>): Promise<void> {
+      await db.delete(bookPages).where(eq(bookPages.bookId, bookId));
+      if (pages.length > 0) await db.insert(bookPages).values(pages);
+    },
+
+    async replaceWords(bookId: number, words: Array<typeof bookWords.$inferInsert>): Promise<void> {
+      await db.delete(bookWords).where(eq(bookWords.bookId, bookId));
+      if (words.length > 0) await db.insert(bookWords).values(words);
+    },
+
+    async count(): Promise<number> {
+      const rows = await db.select({ n: sql<number>`count(*)::int` }).from(books);
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** An image at two widths plus an inline blurred placeholder. */
+export interface ImageSetJson {
+  image: string;
+  image_small: string;
+  placeholder: string;
+}
+
+/** Books keep the id of their source (content/books/<slug>/book.yaml), so re-imports update in place. */
+export const books = pgTable(
+  'books',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    titleEn: text('title_en').notNull(),
+    titleCn: text('title_cn').notNull(),
+    level: integer('level').notNull(),
+    category: integer('category').notNull(),
+    /** 1 free trial, 0 standard, 5 members only (drives the access code). */
+    bookType: integer('book_type').notNull(),
+    summaryCn: text('summary_cn').notNull(),
+    cover: jsonb('cover').$type<ImageSetJson>().notNull(),
+    pageCount: integer('page_count').notNull(),
+    wordCount: integer('word_count').notNull(),
+    duration: real('duration').notNull(),
+    timingSource: text('timing_source').notNull(),
+    /** Hash of the built content; an import with the same hash changes nothing. */
+    contentHash: text('content_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('books_level_idx').on(t.level, t.id)],
+);
+
+export interface SentenceJson {
+  en: string;
+  zh: string;
+  audio: string;
+  duration: number;
+}
+
+export const bookPages = pgTable(
+  'book_pages',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    image: text('image').notNull(),
+    imageSmall: text('image_small').notNull(),
+    placeholder: text('placeholder').notNull(),
+    audio: text('audio').notNull(),
+    duration: real('duration').notNull(),
+    sentences: jsonb('sentences').$type<SentenceJson[]>().notNull(),
+    noteCn: text('note_cn'),
+    /** Timelines as JSON strings, exactly the spec's book fields (docs/content-timelines.md). */
+    readSentencesTimeline: text('read_sentences_timeline').notNull(),
+    readWordsTimeline: text('read_words_timeline').notNull(),
+    sentencesTimeline: text('sentences_timeline').notNull(),
+    wordsTimeline: text('words_timeline').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.page] })],
+);
+
+export const bookWords = pgTable(
+  'book_words',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    word: text('word').notNull(),
+    pos: text('pos').notNull(),
+    meaningCn: text('meaning_cn').notNull(),
+    example: text('example').notNull(),
+    audio: text('audio').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.position] })],
+);

@@ -1,0 +1,6 @@
+export * from './book-schema';
+export * from './categories';
+export * from './load';
+export * from './manifest';
+export * from './scene-vocabulary';
+export * from './validate';

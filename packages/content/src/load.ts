@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { TBookSource } from './book-schema';
+import { type Problem, validateBookSource, validateLibrary } from './validate';
+
+export interface LoadedBook {
+  dir: string;
+  file: string;
+  book: TBookSource;
+}
+
+/**
+ * Reads and validates every `<folder>/<slug>/book.yaml` under `root`. Books with problems are
+ * left out of `books`; every problem is reported with its file and field.
+ */
+export function loadBookSources(
+  root: string,
+  categories: readonly number[],
+): { books: LoadedBook[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const books: LoadedBook[] = [];
+  if (!fs.existsSync(root)) {
+    return { books, problems: [{ file: root, field: '(folder)', message: 'does not exist' }] };
+  }
+  const folders = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
+  for (const name of folders) {
+    const dir = path.join(root, name);
+    const file = path.join(dir, 'book.yaml');
+    if (!fs.existsSync(file)) {
+      problems.push({ file: dir, field: '(folder)', message: 'has no book.yaml' });
+      continue;
+    }
+    let raw: unknown;
+    try {
+      raw = parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      problems.push({
+        file,
+        field: '(yaml)',
+        message: (error as Error).message.split('\n')[0] ?? 'invalid YAML',
+      });
+      continue;
+    }
+    const result = validateBookSource(raw, { file, folderName: name, categories });
+    problems.push(...result.problems);
+    if (result.book) {
+      for (const [i, page] of result.book.pages.entries()) {
+        for (const key of ['image', 'audio'] as const) {
+          const ref = page[key];
+          if (ref && !fs.existsSync(path.join(dir, ref))) {
+            problems.push({
+              file,
+              field: `pages.${i}.${key}`,
+              message: `file "${ref}" is missing`,
+            });
+          }
+        }
+      }
+      books.push({ dir, file, book: result.book });
+    }
+  }
+  problems.push(...validateLibrary(books.map((b) => ({ file: b.file, book: b.book }))));
+  const broken = new Set(problems.map((p) => p.file));
+  return { books: books.filter((b) => !broken.has(b.file)), problems };
+}
+
+export function formatProblems(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n');
+}

@@ -1,0 +1,123 @@
+/**
+ * Contact sheets for the people rig (visual check). Run: npx tsx scripts/content/art/people-sheet.ts
+ * Writes SVG + PNG sheets to /tmp/people-sheets/ (PNG via rsvg-convert, or sharp if available).
+ *   people-<mood>.png      rows = people, columns = poses
+ *   moods-<who>.png        rows = poses, columns = moods (lele, mom)
+ *   guides-happy.png       like people-happy with anchor, hand point and bounding box overlays
+ *   small-150.png          every person standing/running/reading/sleeping at ~150 px tall
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { drawPerson } from './people';
+import type { Mood, PersonPose } from './types';
+import { MOODS, PEOPLE, PERSON_POSES, type PersonId } from './vocabulary';
+
+const OUT = process.argv[2] ?? '/tmp/people-sheets';
+const PEOPLE_IDS = Object.keys(PEOPLE) as PersonId[];
+
+interface Cell {
+  who: PersonId;
+  pose: PersonPose;
+  mood: Mood;
+  label: string;
+}
+
+function sheet(
+  rows: Cell[][],
+  opts: { cellW: number; cellH: number; scale: number; guides?: boolean; title: string },
+): string {
+  const { cellW, cellH, scale } = opts;
+  const cols = Math.max(...rows.map((r) => r.length));
+  const W = cols * cellW + 20;
+  const H = rows.length * cellH + 50;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
+    `<rect width="${W}" height="${H}" fill="#FFF8EC"/>`,
+    `<text x="12" y="30" font-family="sans-serif" font-size="22" fill="#2D2A4A">${opts.title}</text>`,
+  ];
+  rows.forEach((row, ri) => {
+    row.forEach((c, ci) => {
+      const x0 = 10 + ci * cellW;
+      const y0 = 40 + ri * cellH;
+      const d = drawPerson(c.who, { pose: c.pose, mood: c.mood });
+      const ax = x0 + cellW / 2;
+      const ay = y0 + cellH - 40;
+      parts.push(
+        `<rect x="${x0 + 2}" y="${y0 + 2}" width="${cellW - 4}" height="${cellH - 4}" rx="10" fill="${(ri + ci) % 2 ? '#EAF6FF' : '#F3FBEA'}"/>`,
+        `<rect x="${x0 + 2}" y="${ay}" width="${cellW - 4}" height="${cellH - 42 - (ay - y0) + 40}" fill="#CDEBB8"/>`,
+        `<g transform="translate(${ax} ${ay}) scale(${scale})">${d.svg}`,
+      );
+      if (opts.guides) {
+        parts.push(
+          `<rect x="${d.box.x}" y="${d.box.y}" width="${d.box.width}" height="${d.box.height}" fill="none" stroke="#F2609E" stroke-width="1.5"/>`,
+          `<circle cx="${d.hand.x}" cy="${d.hand.y}" r="6" fill="none" stroke="#E84A4A" stroke-width="2.5"/>`,
+          `<path d="M-8 0h16M0-8v16" stroke="#2D2A4A" stroke-width="2"/>`,
+        );
+      }
+      parts.push(
+        '</g>',
+        `<text x="${x0 + 10}" y="${y0 + cellH - 12}" font-family="sans-serif" font-size="14" fill="#2D2A4A">${c.label}${opts.guides ? ` ${d.width}×${d.height} ${(d.svg.length / 1024).toFixed(1)}K` : ''}</text>`,
+      );
+    });
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+function write(name: string, svg: string): void {
+  const svgPath = join(OUT, `${name}.svg`);
+  const pngPath = join(OUT, `${name}.png`);
+  writeFileSync(svgPath, svg);
+  execFileSync('rsvg-convert', ['-o', pngPath, svgPath]);
+  console.log(pngPath);
+}
+
+mkdirSync(OUT, { recursive: true });
+
+for (const mood of MOODS) {
+  const rows = PEOPLE_IDS.map((who) =>
+    PERSON_POSES.map((pose) => ({ who, pose, mood, label: `${who} ${pose}` })),
+  );
+  write(`people-${mood}`, sheet(rows, { cellW: 170, cellH: 250, scale: 0.55, title: `mood: ${mood}` }));
+}
+
+const guideRows = PEOPLE_IDS.map((who) =>
+  PERSON_POSES.map((pose) => ({ who, pose, mood: 'happy' as Mood, label: pose })),
+);
+write(
+  'guides-happy',
+  sheet(guideRows, { cellW: 200, cellH: 260, scale: 0.55, guides: true, title: 'guides' }),
+);
+
+for (const who of ['lele', 'mom'] as const) {
+  const rows = PERSON_POSES.map((pose) =>
+    MOODS.map((mood) => ({ who, pose, mood, label: `${pose} ${mood}` })),
+  );
+  write(
+    `moods-${who}`,
+    sheet(rows, { cellW: 230, cellH: who === 'mom' ? 300 : 250, scale: 0.8, title: `${who}: moods` }),
+  );
+}
+
+// Zoomed detail for a few poses per person, at two sizes.
+for (const part of [PEOPLE_IDS.slice(0, 5), PEOPLE_IDS.slice(5)]) {
+  const rows = part.map((who) =>
+    PERSON_POSES.slice(0, 7).map((pose) => ({ who, pose, mood: 'happy' as Mood, label: pose })),
+  );
+  const rows2 = part.map((who) =>
+    PERSON_POSES.slice(7).map((pose) => ({ who, pose, mood: 'happy' as Mood, label: pose })),
+  );
+  const tag = part[0] ?? 'x';
+  write(`zoom-${tag}-a`, sheet(rows, { cellW: 300, cellH: 400, scale: 1, title: 'zoom' }));
+  write(`zoom-${tag}-b`, sheet(rows2, { cellW: 300, cellH: 400, scale: 1, title: 'zoom' }));
+}
+
+// Everyone at roughly the real 150 px height of a standing figure.
+const smallRows = (['stand', 'run', 'read', 'sleep', 'sit'] as const).map((pose) =>
+  PEOPLE_IDS.map((who) => ({ who, pose, mood: 'happy' as Mood, label: who })),
+);
+write(
+  'small-150',
+  sheet(smallRows, { cellW: 130, cellH: 190, scale: 150 / 330, title: 'adults ≈150px, kids ≈105px' }),
+);
