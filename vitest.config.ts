@@ -11,6 +11,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'content',
+          include: ['scripts/content/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 20_000,
@@ -18,6 +25,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'packages/speech/vitest.config.ts',
     ],
   },
 });

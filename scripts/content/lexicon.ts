@@ -7,7 +7,23 @@ export function readLexicon(file: string): Lexicon {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Lexicon;
 }
 
-const VOWELS = new Set(['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW']);
+const VOWELS = new Set([
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'EH',
+  'ER',
+  'EY',
+  'IH',
+  'IY',
+  'OW',
+  'OY',
+  'UH',
+  'UW',
+]);
 
 /**
  * ARPAbet → a Festival lexicon entry for the CMU lexicon the slt voice uses: lower-case phones,
@@ -35,6 +51,8 @@ export function festivalEntry(word: string, arpabet: string): string {
   }
   const last = syllables.at(-1);
   if (last) last.phones.push(...onset);
+  // Sound words without a vowel ("shh", "hmm") are one syllable of consonants.
+  else syllables.push({ phones: onset, stress: 1 });
   const body = syllables.map((s) => `((${s.phones.join(' ')}) ${s.stress})`).join(' ');
   return `(lex.add.entry '("${word.toLowerCase()}" nil (${body})))`;
 }

@@ -28,12 +28,21 @@ export function ensureNarrationTools(): void {
   const packages = 'festival festvox-us-slt-hts ffmpeg';
   if (process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0) {
     console.log(`Installing ${packages} …`);
-    const result = spawnSync('sh', ['-c', `apt-get install -y ${packages} || (apt-get update && apt-get install -y ${packages})`], {
-      stdio: 'inherit',
-    });
+    const result = spawnSync(
+      'sh',
+      [
+        '-c',
+        `apt-get install -y ${packages} || (apt-get update && apt-get install -y ${packages})`,
+      ],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (result.status === 0) return;
   }
-  throw new Error(`The narration build needs Festival with the slt voice and ffmpeg: apt-get install -y ${packages}`);
+  throw new Error(
+    `The narration build needs Festival with the slt voice and ffmpeg: apt-get install -y ${packages}`,
+  );
 }
 
 const scheme = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
@@ -59,7 +68,10 @@ export function synthesise(texts: string[], lexicon: Lexicon): Narrated[] {
     });
     const script = path.join(dir, 'run.scm');
     fs.writeFileSync(script, `${lines.join('\n')}\n`);
-    const out = execFileSync('festival', ['-b', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync('festival', ['-b', script], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const timings = new Map<number, Array<{ name: string; start: number; end: number }>>();
     let current = -1;
     for (const line of out.split('\n')) {
@@ -87,7 +99,10 @@ export function synthesise(texts: string[], lexicon: Lexicon): Narrated[] {
  * Festival's words are normalised ("twenty-one" → twenty, one; "Dad's" → dad's). Each displayed
  * token takes as many Festival words as its letters need.
  */
-export function mapWords(text: string, fest: Array<{ name: string; start: number; end: number }>): TimedWord[] {
+export function mapWords(
+  text: string,
+  fest: Array<{ name: string; start: number; end: number }>,
+): TimedWord[] {
   const words: TimedWord[] = [];
   let k = 0;
   const tokenRe = /\S+/g;
@@ -108,7 +123,8 @@ export function mapWords(text: string, fest: Array<{ name: string; start: number
       }
       joined += normalise(item.name);
     }
-    if (joined !== target) throw new Error(`narration words do not match "${token}" in "${text}" (got "${joined}")`);
+    if (joined !== target)
+      throw new Error(`narration words do not match "${token}" in "${text}" (got "${joined}")`);
     words.push({ w: token, o: m.index, start: round(start), end: round(end) });
   }
   return words;
@@ -116,14 +132,41 @@ export function mapWords(text: string, fest: Array<{ name: string; start: number
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-/** MP3, mono, 24 kHz, 48 kbit/s: small, and every target WebView plays it. */
+/** MP3, mono, 24 kHz, 32 kbit/s: small, clear for speech, and every target WebView plays it. */
 export function encodeMp3(pcm: Pcm, file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = Buffer.from(pcm.samples.buffer, pcm.samples.byteOffset, pcm.samples.byteLength);
   execFileSync(
     'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(pcm.sampleRate), '-ac', '1', '-i', 'pipe:0',
-      '-ar', '24000', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', file],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      's16le',
+      '-ar',
+      String(pcm.sampleRate),
+      '-ac',
+      '1',
+      '-i',
+      'pipe:0',
+      '-ar',
+      '24000',
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '32k',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-flags:a',
+      '+bitexact',
+      file,
+    ],
     { input: raw },
   );
 }

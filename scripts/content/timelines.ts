@@ -21,12 +21,20 @@ export function pageTimelines(sentences: SentenceTiming[], offsets: number[]) {
     end: r((offsets[i] ?? 0) + s.duration),
   }));
   const readWords = sentences.flatMap((s, i) =>
-    s.words.map((w) => ({ s: i, w: w.w, o: w.o, start: r((offsets[i] ?? 0) + w.start), end: r((offsets[i] ?? 0) + w.end) })),
+    s.words.map((w) => ({
+      s: i,
+      w: w.w,
+      o: w.o,
+      start: r((offsets[i] ?? 0) + w.start),
+      end: r((offsets[i] ?? 0) + w.end),
+    })),
   );
   return {
     read_sentences_timeline: JSON.stringify(readSentences),
     read_words_timeline: JSON.stringify(readWords),
-    sentences_timeline: JSON.stringify(sentences.map((s, i) => ({ i, audio: s.audio, duration: s.duration }))),
+    sentences_timeline: JSON.stringify(
+      sentences.map((s, i) => ({ i, audio: s.audio, duration: s.duration })),
+    ),
     words_timeline: JSON.stringify(sentences.map((s) => s.words)),
   };
 }

@@ -14,4 +14,9 @@ if (problems.length > 0) {
 }
 const byLevel = new Map<number, number>();
 for (const { book } of books) byLevel.set(book.level, (byLevel.get(book.level) ?? 0) + 1);
-console.log(`${books.length} books valid: ${[...byLevel].sort().map(([l, n]) => `L${l}×${n}`).join(' ')}`);
+console.log(
+  `${books.length} books valid: ${[...byLevel]
+    .sort()
+    .map(([l, n]) => `L${l}×${n}`)
+    .join(' ')}`,
+);

@@ -21,9 +21,12 @@ export function readWav(buffer: Buffer): Pcm {
       sampleRate = buffer.readUInt32LE(body + 4);
       bits = buffer.readUInt16LE(body + 14);
     } else if (id === 'data') {
-      if (bits !== 16 || channels !== 1) throw new Error(`expected 16-bit mono, got ${bits}-bit ${channels} ch`);
+      if (bits !== 16 || channels !== 1)
+        throw new Error(`expected 16-bit mono, got ${bits}-bit ${channels} ch`);
       const end = Math.min(buffer.length, body + size);
-      const samples = new Int16Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + end));
+      const samples = new Int16Array(
+        buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + end),
+      );
       return { sampleRate, samples };
     }
     offset = body + size + (size % 2);
@@ -53,7 +56,8 @@ export function writeWav(pcm: Pcm): Buffer {
 export function concatWithGaps(parts: Pcm[], gapSeconds: number): { pcm: Pcm; offsets: number[] } {
   const sampleRate = parts[0]?.sampleRate ?? 16000;
   const gap = Math.round(gapSeconds * sampleRate);
-  const total = parts.reduce((n, p) => n + p.samples.length, 0) + gap * Math.max(0, parts.length - 1);
+  const total =
+    parts.reduce((n, p) => n + p.samples.length, 0) + gap * Math.max(0, parts.length - 1);
   const samples = new Int16Array(total);
   const offsets: number[] = [];
   let at = 0;

@@ -47,10 +47,14 @@ export async function createTestApp(
   const database = await createTestDatabase();
   await seedConfigs(database.db);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-media-'));
+  const dataDir =
+    options.configOverrides?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-data-'));
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test' }),
     webDistDir: fixtureWebDist,
     mediaDir,
+    dataDir,
+    dataMediaDir: path.join(dataDir, 'media'),
     responseValidation: true,
     ...options.configOverrides,
   };
@@ -73,6 +77,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       fs.rmSync(mediaDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -17,11 +17,9 @@ const size = z.number().min(0.3, 'must be between 0.3 and 3').max(3, 'must be be
 const keysOf = <T extends object>(o: T) =>
   Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 const oneOf = (values: readonly string[], what: string) =>
-  z
-    .string()
-    .refine((v) => values.includes(v), {
-      error: (iss) => `unknown ${what} "${String(iss.input)}"`,
-    });
+  z.string().refine((v) => values.includes(v), {
+    error: (iss) => `unknown ${what} "${String(iss.input)}"`,
+  });
 
 const ZColor = z.enum(COLORS, { error: (iss) => `unknown colour "${String(iss.input)}"` });
 const castIds = [...keysOf(PEOPLE), ...keysOf(ANIMALS)];

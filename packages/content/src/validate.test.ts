@@ -149,7 +149,9 @@ describe('book source validation (docs/content-format.md)', () => {
   });
 
   it('checks the library: unique ids and a free trial book per level', () => {
-    const a = { file: 'a', book: validateBookSource(book(), ctx).book! };
+    const valid = validateBookSource(book(), ctx).book;
+    if (!valid) throw new Error('fixture book must be valid');
+    const a = { file: 'a', book: valid };
     const b = { file: 'b', book: { ...a.book, slug: 'x', book_type: 0 as const } };
     expect(validateLibrary([a, b]).map((p) => p.message)).toEqual(['1101 is also used by a']);
     expect(validateLibrary([b]).map((p) => `${p.field}: ${p.message}`)).toEqual([

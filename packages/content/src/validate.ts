@@ -65,7 +65,7 @@ export function validateBookSource(
   }
   const sentences = book.pages.flatMap((p) => p.sentences.map((s) => s.en));
   if (book.level === 1) {
-    book.pages.forEach((page, p) =>
+    for (const [p, page] of book.pages.entries()) {
       page.sentences.forEach((s, i) => {
         const n = words(s.en).length;
         if (n < LEVEL1_WORDS[0] || n > LEVEL1_WORDS[1]) {
@@ -74,8 +74,8 @@ export function validateBookSource(
             `level 1 sentences have 3–6 words (this one has ${n})`,
           );
         }
-      }),
-    );
+      });
+    }
   }
   const seen = new Set<string>();
   book.vocabulary.forEach((v, i) => {

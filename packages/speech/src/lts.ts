@@ -57,7 +57,14 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     '|ANG|+|EY N JH',
     '|A||AE',
   ],
-  B: [' |BE|^#|B IH', '|BEING||B IY IH NG', ' |BOTH| |B OW TH', ' |BUS|#|B IH Z', '|BUIL||B IH L', '|B||B'],
+  B: [
+    ' |BE|^#|B IH',
+    '|BEING||B IY IH NG',
+    ' |BOTH| |B OW TH',
+    ' |BUS|#|B IH Z',
+    '|BUIL||B IH L',
+    '|B||B',
+  ],
   C: [
     ' |CH|^|K',
     '^E|CH||K',
@@ -150,14 +157,7 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     '#|GH||',
     '|G||G',
   ],
-  H: [
-    ' |HAV||HH AE V',
-    ' |HERE||HH IY R',
-    ' |HOUR||AW ER',
-    '|HOW||HH AW',
-    '|H|#|HH',
-    '|H||',
-  ],
+  H: [' |HAV||HH AE V', ' |HERE||HH IY R', ' |HOUR||AW ER', '|HOW||HH AW', '|H|#|HH', '|H||'],
   I: [
     ' |IN||IH N',
     ' |I| |AY',
@@ -402,13 +402,15 @@ function parseRules(): ReadonlyMap<string, readonly Rule[]> {
 
 let parsedRules: ReadonlyMap<string, readonly Rule[]> | undefined;
 
-const isVowel = (c: string): boolean => c === 'A' || c === 'E' || c === 'I' || c === 'O' || c === 'U';
+const isVowel = (c: string): boolean =>
+  c === 'A' || c === 'E' || c === 'I' || c === 'O' || c === 'U';
 const isConsonant = (c: string): boolean => c >= 'A' && c <= 'Z' && !isVowel(c);
 const isVoiced = (c: string): boolean => c.length === 1 && 'BDVGJLMNRWZ'.includes(c);
 const isFront = (c: string): boolean => c === 'E' || c === 'I' || c === 'Y';
 
 /** Character at `i` of the padded word; anything outside it is a boundary. */
-const at = (text: string, i: number): string => (i >= 0 && i < text.length ? (text[i] ?? ' ') : ' ');
+const at = (text: string, i: number): string =>
+  i >= 0 && i < text.length ? (text[i] ?? ' ') : ' ';
 
 /** Does `pattern` match the text ending just before `end` (scanning leftwards)? */
 function matchLeft(pattern: string, text: string, end: number): boolean {

@@ -75,7 +75,11 @@ function fixOrdinals(words: string[]): string[] {
       out[out.length - 1] = `${previous.slice(0, -2)}tieth`;
       continue;
     }
-    if (previous !== undefined && word === 'th' && /(hundred|thousand|million|billion)$/.test(previous)) {
+    if (
+      previous !== undefined &&
+      word === 'th' &&
+      /(hundred|thousand|million|billion)$/.test(previous)
+    ) {
       out[out.length - 1] = `${previous}th`;
       continue;
     }

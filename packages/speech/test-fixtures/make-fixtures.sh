@@ -49,7 +49,7 @@ SCM
     }
     END {
       for (i = 1; i <= n; i++)
-        printf "%s{ \"word\": \"%s\", \"start\": %.4f, \"end\": %.4f }", (i > 1 ? ",\n      " : ""), w[i], s[i], e[i]
+        printf "%s{ \"word\": \"%s\", \"start\": %s, \"end\": %s }", (i > 1 ? ",\n      " : ""), w[i], sprintf("%.3f", s[i]) + 0, sprintf("%.3f", e[i]) + 0
     }' "$tmp/$id.tsv")"
   [ "$first" -eq 1 ] || json+=","
   first=0

@@ -13,7 +13,10 @@ import { drawPerson } from './people';
 import type { Mood, PersonPose } from './types';
 import { MOODS, PEOPLE, PERSON_POSES, type PersonId } from './vocabulary';
 
-const OUT = process.argv[2] ?? '/tmp/people-sheets';
+const args = process.argv.slice(2);
+const focusArg = args.find((a) => a.startsWith('--focus='));
+const whoArg = args.find((a) => a.startsWith('--who='));
+const OUT = args.find((a) => !a.startsWith('--')) ?? '/tmp/people-sheets';
 const PEOPLE_IDS = Object.keys(PEOPLE) as PersonId[];
 
 interface Cell {
@@ -25,7 +28,14 @@ interface Cell {
 
 function sheet(
   rows: Cell[][],
-  opts: { cellW: number; cellH: number; scale: number; guides?: boolean; title: string },
+  opts: {
+    cellW: number;
+    cellH: number;
+    scale: number;
+    guides?: boolean;
+    props?: boolean;
+    title: string;
+  },
 ): string {
   const { cellW, cellH, scale } = opts;
   const cols = Math.max(...rows.map((r) => r.length));
@@ -42,12 +52,27 @@ function sheet(
       const y0 = 40 + ri * cellH;
       const d = drawPerson(c.who, { pose: c.pose, mood: c.mood });
       const ax = x0 + cellW / 2;
-      const ay = y0 + cellH - 40;
+      const ground = y0 + cellH - 40;
+      const seatH = c.pose === 'sit' ? d.box.y + d.box.height : 0;
+      const ay = ground - seatH * scale;
       parts.push(
         `<rect x="${x0 + 2}" y="${y0 + 2}" width="${cellW - 4}" height="${cellH - 4}" rx="10" fill="${(ri + ci) % 2 ? '#EAF6FF' : '#F3FBEA'}"/>`,
-        `<rect x="${x0 + 2}" y="${ay}" width="${cellW - 4}" height="${cellH - 42 - (ay - y0) + 40}" fill="#CDEBB8"/>`,
-        `<g transform="translate(${ax} ${ay}) scale(${scale})">${d.svg}`,
+        `<rect x="${x0 + 2}" y="${ground}" width="${cellW - 4}" height="38" fill="#CDEBB8"/>`,
+        `<g transform="translate(${ax} ${ay}) scale(${scale})">`,
       );
+      if (c.pose === 'sit') {
+        const h = Math.round(seatH - 4);
+        parts.push(
+          `<rect x="-42" y="-4" width="84" height="10" rx="4" fill="#C98B5A"/><rect x="-36" y="4" width="8" height="${h}" fill="#B07548"/><rect x="28" y="4" width="8" height="${h}" fill="#B07548"/>`,
+        );
+      }
+      parts.push(d.svg);
+      if (opts.props && ['hold', 'eat', 'wave', 'point', 'run', 'walk'].includes(c.pose)) {
+        // a stand-in prop (an apple) centred on the hand point
+        parts.push(
+          `<circle cx="${d.hand.x}" cy="${d.hand.y}" r="15" fill="#E84A4A"/><path d="M${d.hand.x} ${d.hand.y - 14}q2-8 8-9" stroke="#5CC86B" stroke-width="3" fill="none"/>`,
+        );
+      }
       if (opts.guides) {
         parts.push(
           `<rect x="${d.box.x}" y="${d.box.y}" width="${d.box.width}" height="${d.box.height}" fill="none" stroke="#F2609E" stroke-width="1.5"/>`,
@@ -75,11 +100,35 @@ function write(name: string, svg: string): void {
 
 mkdirSync(OUT, { recursive: true });
 
+if (focusArg) {
+  // npx tsx people-sheet.ts --focus=run,sleep[:mood] → focus.png, everyone in those poses, big
+  const [poses = '', mood = 'happy'] = focusArg.slice(8).split(':');
+  const whos = whoArg ? (whoArg.slice(6).split(',') as PersonId[]) : PEOPLE_IDS;
+  const rows = poses
+    .split(',')
+    .flatMap((pose) =>
+      mood === 'all'
+        ? whos.map((who) =>
+            MOODS.map((m) => ({ who, pose: pose as PersonPose, mood: m, label: `${who} ${m}` })),
+          )
+        : [whos.map((who) => ({ who, pose: pose as PersonPose, mood: mood as Mood, label: who }))],
+    );
+  const props = args.includes('--props');
+  write(
+    'focus',
+    sheet(rows, { cellW: 300, cellH: 400, scale: 1, guides: !props, props, title: focusArg }),
+  );
+  process.exit(0);
+}
+
 for (const mood of MOODS) {
   const rows = PEOPLE_IDS.map((who) =>
     PERSON_POSES.map((pose) => ({ who, pose, mood, label: `${who} ${pose}` })),
   );
-  write(`people-${mood}`, sheet(rows, { cellW: 170, cellH: 250, scale: 0.55, title: `mood: ${mood}` }));
+  write(
+    `people-${mood}`,
+    sheet(rows, { cellW: 170, cellH: 250, scale: 0.55, title: `mood: ${mood}` }),
+  );
 }
 
 const guideRows = PEOPLE_IDS.map((who) =>
@@ -96,7 +145,12 @@ for (const who of ['lele', 'mom'] as const) {
   );
   write(
     `moods-${who}`,
-    sheet(rows, { cellW: 230, cellH: who === 'mom' ? 300 : 250, scale: 0.8, title: `${who}: moods` }),
+    sheet(rows, {
+      cellW: 230,
+      cellH: who === 'mom' ? 300 : 250,
+      scale: 0.8,
+      title: `${who}: moods`,
+    }),
   );
 }
 
@@ -119,5 +173,10 @@ const smallRows = (['stand', 'run', 'read', 'sleep', 'sit'] as const).map((pose)
 );
 write(
   'small-150',
-  sheet(smallRows, { cellW: 130, cellH: 190, scale: 150 / 330, title: 'adults ≈150px, kids ≈105px' }),
+  sheet(smallRows, {
+    cellW: 130,
+    cellH: 190,
+    scale: 150 / 330,
+    title: 'adults ≈150px, kids ≈105px',
+  }),
 );

@@ -7,8 +7,7 @@
  * under the bottom; `sleep`: the ground under the lying figure), y grows downwards, the figure
  * faces right. Sizes are canvas units for the 1280×800 page canvas at size 1.
  */
-import type { Drawing, Mood, PersonPose } from './types';
-import type { PersonId } from './vocabulary';
+
 import { drawFace, FX, type Gaze } from './people-parts/face';
 import { type Body, LOOKS, type Look, type TorsoFrame } from './people-parts/looks';
 import {
@@ -23,6 +22,8 @@ import {
   rotation,
   tint,
 } from './people-parts/pen';
+import type { Drawing, Mood, PersonPose } from './types';
+import type { PersonId } from './vocabulary';
 
 export interface PersonDrawing extends Drawing {
   /** Where the centre of a held prop goes (same coordinates as the markup). */
@@ -49,6 +50,10 @@ interface Reach {
   dx?: number;
   dy?: number;
   bend: 1 | -1;
+  /** Fixed upper-arm angle (the forearm then stretches to the target, as if foreshortened). */
+  up?: number;
+  /** Upper arm length factor with `up` (pointing towards the viewer). */
+  short?: number;
 }
 type ArmSpec = Angles | Reach;
 
@@ -72,6 +77,8 @@ interface PoseDef {
   hand?: 'F' | 'B' | 'book';
   mark?: 'wave' | 'clap' | 'run' | 'jump' | 'zzz' | 'think';
   finger?: boolean;
+  /** Arm overrides for the big-headed children. */
+  kid?: { armF?: ArmSpec; armB?: ArmSpec };
 }
 
 const HANG_F: Angles = { up: 9, lo: 4 };
@@ -82,8 +89,9 @@ const LEG_B: Angles = { up: -2, lo: 0 };
 const POSES: Record<PersonPose, PoseDef> = {
   stand: { armF: HANG_F, armB: HANG_B, legF: LEG_F, legB: LEG_B },
   wave: {
-    armF: { up: 128, lo: 172 },
+    armF: { up: 100, lo: 166 },
     armB: HANG_B,
+    kid: { armF: { up: 78, lo: 148 } },
     legF: LEG_F,
     legB: LEG_B,
     tilt: -3,
@@ -97,24 +105,28 @@ const POSES: Record<PersonPose, PoseDef> = {
     finger: true,
   },
   walk: {
-    armF: { up: -24, lo: -12 },
-    armB: { up: 26, lo: 42 },
-    legF: { up: 24, lo: 10 },
-    legB: { up: -22, lo: -34 },
+    // near leg back, far leg forward, so the near (prop) arm swings forward in opposition
+    armF: { up: 24, lo: 44 },
+    armB: { up: -26, lo: -14 },
+    legF: { up: -22, lo: -34 },
+    legB: { up: 24, lo: 10 },
     lean: 3,
   },
   run: {
-    armF: { up: -58, lo: 22 },
-    armB: { up: 52, lo: 140 },
-    legF: { up: 62, lo: 8 },
-    legB: { up: -28, lo: -100 },
-    lean: 13,
-    lift: 4,
+    armF: { up: -78, lo: -34 },
+    armB: { up: 48, lo: 118 },
+    legF: { up: 60, lo: -20 },
+    legB: { up: -35, lo: -140 },
+    lean: 17,
+    lift: 10,
+    backArmFront: true,
+    hand: 'B',
     mark: 'run',
   },
   jump: {
-    armF: { up: 152, lo: 166 },
-    armB: { up: -152, lo: -166 },
+    armF: { up: 136, lo: 158 },
+    armB: { up: -136, lo: -158 },
+    kid: { armF: { up: 116, lo: 150 }, armB: { up: -116, lo: -150 } },
     legF: { up: 40, lo: -12 },
     legB: { up: 12, lo: -40 },
     lift: 20,
@@ -138,7 +150,7 @@ const POSES: Record<PersonPose, PoseDef> = {
     hand: 'book',
   },
   eat: {
-    armF: { at: 'mouth', dx: 10, dy: 6, bend: 1 },
+    armF: { at: 'mouth', dx: 11, dy: 10, bend: 1, up: 95, short: 0.78 },
     armB: HANG_B,
     legF: LEG_F,
     legB: LEG_B,
@@ -149,14 +161,15 @@ const POSES: Record<PersonPose, PoseDef> = {
     legF: { up: 22, lo: -8 },
     legB: { up: 3, lo: 0 },
     mode: 'lying',
-    tilt: -12,
+    tilt: 40,
     mark: 'zzz',
   },
   clap: {
-    armF: { at: 'clap', dx: 3, dy: -1, bend: 1 },
-    armB: { at: 'clap', dx: -3, dy: 2, bend: 1 },
+    armF: { at: 'clap', dx: 5, dy: 3, bend: 1 },
+    armB: { at: 'clap', dx: -4, dy: -4, bend: 1 },
     legF: LEG_F,
     legB: LEG_B,
+    backArmFront: true,
     mark: 'clap',
   },
   hold: {
@@ -166,7 +179,7 @@ const POSES: Record<PersonPose, PoseDef> = {
     legB: LEG_B,
   },
   think: {
-    armF: { at: 'chin', bend: 1 },
+    armF: { at: 'chin', dx: 2, bend: 1, up: 25, short: 0.6 },
     armB: { at: 'elbow', bend: 1 },
     legF: LEG_F,
     legB: LEG_B,
@@ -201,15 +214,10 @@ function reach(s: Pt, t: Pt, l1: number, l2: number, bend: 1 | -1): { e: Pt; h: 
 const MARK = '#8FA8E0';
 
 function zigZ(pen: Pen, x: number, y: number, s: number): void {
-  pen.stroke(
-    `M${n(x)} ${n(y)}h${n(s)}l${n(-s)} ${n(s)}h${n(s)}`,
-    '#7C6CF2',
-    3,
-    [
-      { x, y },
-      { x: x + s, y: y + s },
-    ],
-  );
+  pen.stroke(`M${n(x)} ${n(y)}h${n(s)}l${n(-s)} ${n(s)}h${n(s)}`, '#7C6CF2', 3, [
+    { x, y },
+    { x: x + s, y: y + s },
+  ]);
 }
 
 function drawBook(pen: Pen, c: Pt, w: number, h: number, color: string): void {
@@ -295,7 +303,7 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
     lap: { x: b.thigh * 0.6, y: -b.legR - 2 },
     bookL: { x: book.x - bookW / 2 + 5, y: book.y + bookH / 2 - 3 },
     bookR: { x: book.x + bookW / 2 - 4, y: book.y + bookH / 2 - 6 },
-    clap: torsoPt(b.sw + (kid ? 10 : 16), -T * 0.62),
+    clap: torsoPt(b.sw + (kid ? 12 : 20), -T * 0.72),
     elbow: torsoPt(b.ww * 0.7, -T * 0.3),
   };
   const handR = b.armR + 1.8;
@@ -303,6 +311,11 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
     if ('at' in a) {
       const t = targets[a.at];
       const goal = { x: t.x + (a.dx ?? 0), y: t.y + (a.dy ?? 0) };
+      if (a.up !== undefined) {
+        const e = along(root, a.up, b.upperArm * (a.short ?? 1));
+        const lo = angleOf(e, goal);
+        return { root, mid: e, end: along(e, lo, Math.hypot(goal.x - e.x, goal.y - e.y) - 2), lo };
+      }
       const { e, h } = reach(root, goal, b.upperArm, b.foreArm + 2, a.bend);
       const lo = angleOf(e, h);
       return { root, mid: e, end: along(e, lo, b.foreArm), lo };
@@ -310,8 +323,8 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
     const mid = along(root, a.up, b.upperArm);
     return { root, mid, end: along(mid, a.lo, b.foreArm), lo: a.lo };
   };
-  const armF = arm(shF, p.armF);
-  const armB = arm(shB, p.armB);
+  const armF = arm(shF, (kid && p.kid?.armF) || p.armF);
+  const armB = arm(shB, (kid && p.kid?.armB) || p.armB);
   const handOf = (l: Limb): Pt => along(l.end, l.lo, 2);
 
   // ---- colours ----
@@ -326,7 +339,7 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
     if (lower.kind === 'trousers') {
       const c = tint(lower.color, f);
       pen.capsule(l.root, l.mid, b.legR, c);
-      pen.capsule(l.mid, l.end, b.legR, c);
+      pen.capsule(l.mid, along(l.end, l.lo, 7 - b.legR), b.legR, c);
     } else {
       pen.capsule(l.root, l.mid, b.legR - 1, skin);
       pen.capsule(l.mid, l.end, b.legR - 1.5, skin);
@@ -395,7 +408,12 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
   };
   look.behind?.(pen, tf);
   // neck
-  pen.capsule({ x: headShift * 0.5, y: -T + 4 }, { x: headShift, y: -T - b.neck + 20 }, 7.5, tint(look.skin, 0.93));
+  pen.capsule(
+    { x: headShift * 0.5, y: -T + 4 },
+    { x: headShift, y: -T - b.neck + 20 },
+    7.5,
+    tint(look.skin, 0.93),
+  );
   const top = -T;
   const r = kid ? 13 : 15;
   if (lower.kind === 'skirt' && !seated) {
@@ -454,11 +472,13 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
   const closed = poseName === 'sleep';
   drawFace(pen, look, { mood, closed, gaze: p.gaze ?? 'ahead' });
   look.hairFront(pen);
+  if (look.hair !== look.skin && id !== 'grandpa') {
+    pen.path('M2-37Q20-41 31-28Q18-34 2-33Z', '#FFFFFF', [], ' opacity=".18"');
+  }
   if (look.ear) {
     pen.circle({ x: -37, y: 7 }, 8, look.skin);
     pen.stroke('M-38 3Q-34 7-38 11', '#E0B89E', 2.2);
   }
-  const headTop = pen.map({ x: 0, y: -40 });
   const headMid = pen.map({ x: 0, y: 0 });
   pen.close();
   if (lean) pen.close();
@@ -548,8 +568,8 @@ export function drawPerson(id: PersonId, options: PersonOptions = {}): PersonDra
       ]);
     }
   } else if (p.mark === 'zzz') {
-    const x = headTop.x + 16;
-    const y = headTop.y - 14;
+    const x = headMid.x + 18;
+    const y = headMid.y - 44 * s;
     zigZ(pen, x, y - 10, 10);
     zigZ(pen, x + 16, y - 32, 13);
     zigZ(pen, x + 36, y - 58, 16);

@@ -1,7 +1,8 @@
 /**
  * Contact sheets for the animal and prop drawings, for eyeballing the art.
  *
- * Usage: npx tsx scripts/content/art/things-sheet.ts [animals|props|all] [out-dir]
+ * Usage: npx tsx scripts/content/art/things-sheet.ts [animals|props|all]
+ *        npx tsx scripts/content/art/things-sheet.ts zoom id,id,… (big cells: poses or colours)
  * Writes SVG and PNG files (PNG via `rsvg-convert`, if installed) to /tmp/things-sheets/.
  * Each cell shows the drawing scaled to fit, its reported box (dashed) and anchor (red cross).
  */
@@ -11,10 +12,18 @@ import { join } from 'node:path';
 import { drawAnimal } from './animals';
 import { drawProp } from './props';
 import type { Drawing } from './types';
-import { ANIMAL_POSES, ANIMALS, type AnimalId, COLORS, MOODS, PROPS, type PropId } from './vocabulary';
+import {
+  ANIMAL_POSES,
+  ANIMALS,
+  type AnimalId,
+  COLORS,
+  MOODS,
+  PROPS,
+  type PropId,
+} from './vocabulary';
 
 const what = process.argv[2] ?? 'all';
-const OUT = process.argv[3] ?? '/tmp/things-sheets';
+const OUT = '/tmp/things-sheets';
 mkdirSync(OUT, { recursive: true });
 
 const ANIMAL_IDS = Object.keys(ANIMALS) as AnimalId[];
@@ -74,7 +83,11 @@ function write(name: string, W: number, H: number, body: string): void {
 }
 
 /** A mock page: things at natural size standing on ground lines. */
-function scalePage(name: string, items: Array<{ d: Drawing; centre: boolean }>, rows: number): void {
+function scalePage(
+  name: string,
+  items: Array<{ d: Drawing; centre: boolean }>,
+  rows: number,
+): void {
   const W = 1280;
   const H = 800 * (rows / 2);
   let body = `<rect width="${W}" height="${H}" fill="#DDF1FF"/>`;
@@ -102,13 +115,18 @@ if (what === 'animals' || what === 'all') {
     const cells: Cell[] = [];
     for (const id of ids) {
       for (const pose of ANIMAL_POSES) {
-        cells.push({ d: drawAnimal(id, { pose }), label: `${id} ${pose}`, centre: pose === 'fly' || pose === 'swim' });
+        cells.push({
+          d: drawAnimal(id, { pose }),
+          label: `${id} ${pose}`,
+          centre: pose === 'fly' || pose === 'swim',
+        });
       }
     }
     sheet(`animals-poses-${p + 1}`, cells, 7, 190, 180);
     const moods: Cell[] = [];
     for (const id of ids) {
-      for (const mood of MOODS) moods.push({ d: drawAnimal(id, { mood }), label: `${id} ${mood}`, centre: false });
+      for (const mood of MOODS)
+        moods.push({ d: drawAnimal(id, { mood }), label: `${id} ${mood}`, centre: false });
     }
     sheet(`animals-moods-${p + 1}`, moods, 6, 200, 190);
   }
@@ -130,7 +148,8 @@ if (what === 'props' || what === 'all') {
   );
   const cells: Cell[] = [];
   for (const id of COLORED) {
-    for (const color of COLORS) cells.push({ d: drawProp(id, { color }), label: `${id} ${color}`, centre: true });
+    for (const color of COLORS)
+      cells.push({ d: drawProp(id, { color }), label: `${id} ${color}`, centre: true });
   }
   sheet('props-colors', cells, 10, 128, 120);
   scalePage(
@@ -139,4 +158,23 @@ if (what === 'props' || what === 'all') {
     4,
   );
   console.log('props:', PROP_IDS.map((id, i) => `${i + 1}.${id}`).join(' '));
+}
+
+if (what === 'zoom') {
+  const ids = (process.argv[3] ?? '').split(',').filter(Boolean);
+  const cells: Cell[] = [];
+  for (const id of ids) {
+    if (id in ANIMALS) {
+      for (const pose of ANIMAL_POSES) {
+        cells.push({
+          d: drawAnimal(id as AnimalId, { pose }),
+          label: `${id} ${pose}`,
+          centre: pose === 'fly' || pose === 'swim',
+        });
+      }
+    } else if (id in PROPS) {
+      cells.push({ d: drawProp(id as PropId, {}), label: id, centre: true });
+    }
+  }
+  sheet('zoom', cells, 4, 320, 300);
 }

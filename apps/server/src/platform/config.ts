@@ -67,7 +67,10 @@ export interface AppConfig {
   databasePoolMax: number;
   logLevel: string;
   webDistDir: string;
+  /** Built sample content (committed). */
   mediaDir: string;
+  /** Content this deployment adds (imported books, later recordings): DATA_DIR/media. */
+  dataMediaDir: string;
   legalDir: string;
   trustProxy: boolean;
   responseValidation: boolean;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     mediaDir: path.resolve(e.MEDIA_DIR),
+    dataMediaDir: path.join(path.resolve(e.DATA_DIR), 'media'),
     legalDir: path.resolve(e.LEGAL_DIR),
     trustProxy: e.TRUST_PROXY,
     responseValidation: e.RESPONSE_VALIDATION ?? e.NODE_ENV !== 'production',

@@ -54,10 +54,7 @@ export function drawFace(pen: Pen, look: Look, o: FaceOptions): void {
       continue;
     }
     if (mood === 'sleepy') {
-      pen.path(
-        `M${n(ex - 6)} ${EYE_Y + 1}A6 6 0 0 0 ${n(ex + 6)} ${EYE_Y + 1}Z`,
-        INK,
-      );
+      pen.path(`M${n(ex - 6)} ${EYE_Y + 1}A6 6 0 0 0 ${n(ex + 6)} ${EYE_Y + 1}Z`, INK);
       pen.stroke(`M${n(ex - 6.5)} ${EYE_Y + 0.5}L${n(ex + 6.5)} ${EYE_Y + 0.5}`, INK, 2.2);
       pen.circle({ x: ex + 2, y: EYE_Y + 3.4 }, 1.4, '#FFFFFF');
       continue;
@@ -78,13 +75,7 @@ export function drawFace(pen: Pen, look: Look, o: FaceOptions): void {
 
   // brows
   const lift =
-    o.closed || mood === 'sleepy'
-      ? 1
-      : mood === 'surprised'
-        ? -6
-        : mood === 'excited'
-          ? -3.5
-          : 0;
+    o.closed || mood === 'sleepy' ? 1 : mood === 'surprised' ? -5 : mood === 'excited' ? -3 : 0;
   const by = -9 + lift;
   const browW = 2.6;
   eyes.forEach((ex, i) => {
@@ -149,7 +140,11 @@ export function drawFace(pen: Pen, look: Look, o: FaceOptions): void {
     const r = look.glasses === 'round' ? 10.5 : 11;
     const a = (eyes[0] ?? 0) + r;
     const b = (eyes[1] ?? 0) - r;
-    pen.stroke(`M${n(a)} ${EYE_Y - 1}Q${n((a + b) / 2)} ${EYE_Y - 4} ${n(b)} ${EYE_Y - 1}`, frame, 2.4);
+    pen.stroke(
+      `M${n(a)} ${EYE_Y - 1}Q${n((a + b) / 2)} ${EYE_Y - 4} ${n(b)} ${EYE_Y - 1}`,
+      frame,
+      2.4,
+    );
     pen.stroke(`M${n((eyes[0] ?? 0) - r)} ${EYE_Y - 2}L-39 ${EYE_Y - 4}`, frame, 2.4);
   }
 }

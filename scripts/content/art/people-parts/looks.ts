@@ -104,11 +104,7 @@ const ADULT: Body = {
   hem: 12,
 };
 
-const hairPath = (pen: Pen, d: string, fill: string): void =>
-  pen.path(d, fill, [
-    { x: -46, y: -48 },
-    { x: 46, y: 30 },
-  ]);
+const hairPath = (pen: Pen, d: string, fill: string): void => pen.path(d, fill);
 
 const collarRound = (pen: Pen, t: TorsoFrame, fill: string): void => {
   pen.path(
@@ -138,7 +134,7 @@ export const LOOKS: Record<PersonId, Look> = {
     hairFront: (pen) =>
       hairPath(
         pen,
-        'M-40 6C-44-16-36-34-21-41L-19-52-9-45 0-56 8-45 19-51 21-40C34-35 44-22 42-4L37-11 32-17 27-11 21-20 14-13 7-22-1-15-9-22-17-15-24-20C-30-13-33-5-34 6Z',
+        'M-40 6C-45-14-38-32-24-40L-28-51-13-46-8-58 2-47 12-57 17-45 30-50 28-38C38-31 45-19 42-4L37-13 32-19 27-14 21-23 14-17 7-25-1-18-9-25-17-18-24-23C-30-16-33-6-34 6Z',
         BLACK_HAIR,
       ),
     details: (pen, t) => {
@@ -187,7 +183,7 @@ export const LOOKS: Record<PersonId, Look> = {
     hairFront: (pen) => {
       hairPath(
         pen,
-        'M-40 8C-45-26-22-44 2-44C26-44 45-28 41 4Q38-13 29-19Q21-12 12-19Q3-12-6-19Q-15-12-23-18Q-32-10-34 10Z',
+        'M-40 8C-45-26-22-44 2-44C26-44 45-28 41 4Q38-16 29-22Q21-15 12-22Q3-15-6-22Q-15-15-23-21Q-32-13-34 10Z',
         BLACK_HAIR,
       );
       pen.circle({ x: -37, y: -11 }, 5.5, '#FFC23D');
@@ -208,7 +204,7 @@ export const LOOKS: Record<PersonId, Look> = {
     hairBack: (pen) =>
       hairPath(
         pen,
-        'M-36-30C-52-10-52 28-45 48Q-30 56-14 48L28 48Q42 52 47 42C52 20 50-12 36-30Z',
+        'M-24-42C-48-34-53 20-45 48Q-30 56-14 48L28 48Q42 52 47 42C52 20 52-20 30-40Z',
         BLACK_HAIR,
       ),
     hairFront: (pen) =>
@@ -218,10 +214,7 @@ export const LOOKS: Record<PersonId, Look> = {
         BLACK_HAIR,
       ),
     details: (pen, t) =>
-      pen.path(
-        `M${t.cx - 11} ${t.top}L${t.cx} ${t.top + 16}L${t.cx + 11} ${t.top}Z`,
-        '#FFE0CA',
-      ),
+      pen.path(`M${t.cx - 11} ${t.top}L${t.cx} ${t.top + 16}L${t.cx + 11} ${t.top}Z`, '#FFE0CA'),
   },
   dad: {
     body: { ...ADULT, sw: 36, ww: 31, legR: 12, armR: 9 },
@@ -301,14 +294,8 @@ export const LOOKS: Record<PersonId, Look> = {
         `M${t.cx - 1.2} ${t.top + 10}L${t.cx + 1.2} ${t.top + 10}L${t.cx + 1.2} ${t.hem}L${t.cx - 1.2} ${t.hem}Z`,
         '#B8965F',
       );
-      pen.path(
-        `M${t.cx + 8} ${t.hem - 30}h16v12q0 4-4 4h-8q-4 0-4-4Z`,
-        '#C9A673',
-      );
-      pen.path(
-        `M${t.cx - 26} ${t.hem - 30}h16v12q0 4-4 4h-8q-4 0-4-4Z`,
-        '#C9A673',
-      );
+      pen.path(`M${t.cx + 8} ${t.hem - 30}h16v12q0 4-4 4h-8q-4 0-4-4Z`, '#C9A673');
+      pen.path(`M${t.cx - 26} ${t.hem - 30}h16v12q0 4-4 4h-8q-4 0-4-4Z`, '#C9A673');
     },
   },
   teacher: {
@@ -322,11 +309,7 @@ export const LOOKS: Record<PersonId, Look> = {
     shoes: '#2D2A4A',
     ear: true,
     hairBack: (pen) => {
-      hairPath(
-        pen,
-        'M-26-36C-56-34-62 2-56 32C-52 48-44 58-38 64C-44 42-42 18-34 0Z',
-        BLACK_HAIR,
-      );
+      hairPath(pen, 'M-26-36C-56-34-62 2-56 32C-52 48-44 58-38 64C-44 42-42 18-34 0Z', BLACK_HAIR);
     },
     hairFront: (pen) => {
       hairPath(
@@ -361,10 +344,10 @@ export const LOOKS: Record<PersonId, Look> = {
     hairFront: (pen) => {
       hairPath(
         pen,
-        'M-44 30C-50-28-20-47 4-47C30-47 50-28 44 30L38 30C39 10 38-3 35-12L-30-12C-35-3-37 12-37 30Z',
+        'M-44 30C-50-28-20-47 4-47C30-47 50-28 44 30L38 30C39 10 38-5 35-15L-30-15C-35-5-37 12-37 30Z',
         BLACK_HAIR,
       );
-      pen.path('M14-23l14-5q3-1 4 2l1 3q1 3-2 4l-14 5q-3 1-4-2l-1-3q-1-3 2-4Z', '#E84A4A');
+      pen.path('M14-27l14-5q3-1 4 2l1 3q1 3-2 4l-14 5q-3 1-4-2l-1-3q-1-3 2-4Z', '#E84A4A');
     },
     details: (pen, t) => {
       collarRound(pen, t, '#FFFFFF');
@@ -394,15 +377,8 @@ export const LOOKS: Record<PersonId, Look> = {
         '#2F8A48',
       ),
     details: (pen, t) => {
-      pen.path(
-        `M${t.cx - 14} ${t.hem - 26}h28l5 18h-38Z`,
-        '#37944F',
-      );
-      pen.stroke(
-        `M${t.cx - 5} ${t.top + 2}v12M${t.cx + 5} ${t.top + 2}v12`,
-        '#FFFFFF',
-        2.5,
-      );
+      pen.path(`M${t.cx - 14} ${t.hem - 26}h28l5 18h-38Z`, '#37944F');
+      pen.stroke(`M${t.cx - 5} ${t.top + 2}v12M${t.cx + 5} ${t.top + 2}v12`, '#FFFFFF', 2.5);
     },
   },
 };

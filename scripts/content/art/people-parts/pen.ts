@@ -89,7 +89,9 @@ export class Pen {
   }
 
   /** Grow the bounding box by a disc of radius r at a local point. */
-  ext(x: number, y: number, r = 0): void {
+  ext(x: number, y: number, r0 = 0): void {
+    const m = this.m;
+    const r = r0 * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
     const p = this.map({ x, y });
     if (p.x - r < this.minX) this.minX = p.x - r;
     if (p.y - r < this.minY) this.minY = p.y - r;
@@ -107,16 +109,25 @@ export class Pen {
   }
 
   ellipse(c: Pt, rx: number, ry: number, fill: string, rot = 0, extra = ''): void {
-    this.ext(c.x, c.y, Math.max(rx, ry));
-    const t = rot ? ` transform="rotate(${n(rot)} ${n(c.x)} ${n(c.y)})"` : '';
+    const t = (rot * Math.PI) / 180;
+    for (let i = 0; i < 24; i++) {
+      const a = (i * Math.PI) / 12;
+      const ex = Math.cos(a) * rx;
+      const ey = Math.sin(a) * ry;
+      this.ext(
+        c.x + ex * Math.cos(t) - ey * Math.sin(t),
+        c.y + ex * Math.sin(t) + ey * Math.cos(t),
+      );
+    }
+    const tr = rot ? ` transform="rotate(${n(rot)} ${n(c.x)} ${n(c.y)})"` : '';
     this.parts.push(
-      `<ellipse cx="${n(c.x)}" cy="${n(c.y)}" rx="${n(rx)}" ry="${n(ry)}" fill="${fill}"${t}${extra}/>`,
+      `<ellipse cx="${n(c.x)}" cy="${n(c.y)}" rx="${n(rx)}" ry="${n(ry)}" fill="${fill}"${tr}${extra}/>`,
     );
   }
 
   /** A filled path; `pts` are points (local) that bound it, for the bounding box. */
   path(d: string, fill: string, pts: readonly Pt[] = [], extra = ''): void {
-    for (const p of pts) this.ext(p.x, p.y);
+    for (const p of pts.length ? pts : absolutePoints(d)) this.ext(p.x, p.y);
     this.parts.push(`<path d="${d}" fill="${fill}"${extra}/>`);
   }
 
@@ -150,6 +161,15 @@ export class Pen {
   svg(): string {
     return this.parts.join('');
   }
+}
+
+/** The points of a path that uses only absolute M/L/Q/C commands (else none). */
+function absolutePoints(d: string): Pt[] {
+  if (!/^[MLQCZ\d\s.,-]+$/.test(d)) return [];
+  const v = (d.match(/-?\d*\.?\d+/g) ?? []).map(Number);
+  const pts: Pt[] = [];
+  for (let i = 0; i + 1 < v.length; i += 2) pts.push({ x: v[i] ?? 0, y: v[i + 1] ?? 0 });
+  return pts;
 }
 
 /** Darken (f < 1) or lighten (f > 1, towards white) a #RRGGBB colour. */

@@ -10,7 +10,11 @@ export function createBookQueries(db: DbOrTx) {
     },
 
     async findSlugOwner(slug: string): Promise<number | null> {
-      const rows = await db.select({ id: books.id }).from(books).where(eq(books.slug, slug)).limit(1);
+      const rows = await db
+        .select({ id: books.id })
+        .from(books)
+        .where(eq(books.slug, slug))
+        .limit(1);
       return rows[0]?.id ?? null;
     },
 

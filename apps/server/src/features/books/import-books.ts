@@ -18,7 +18,12 @@ export function mediaUrlsOf(m: BookManifest): string[] {
   return [
     m.cover.image,
     m.cover.image_small,
-    ...m.pages.flatMap((p) => [p.image, p.image_small, p.audio, ...p.sentences.map((s) => s.audio)]),
+    ...m.pages.flatMap((p) => [
+      p.image,
+      p.image_small,
+      p.audio,
+      ...p.sentences.map((s) => s.audio),
+    ]),
     ...m.vocabulary.map((v) => v.audio),
   ];
 }
@@ -27,18 +32,28 @@ export function mediaUrlsOf(m: BookManifest): string[] {
  * Reads and checks a built book's manifest: the schema, the timelines' shape, and that every
  * media file it names exists under `mediaDir`. Problems name the file and field.
  */
-export function readManifest(file: string, mediaDir: string): { manifest: BookManifest | null; problems: Problem[] } {
+export function readManifest(
+  file: string,
+  mediaDir: string,
+): { manifest: BookManifest | null; problems: Problem[] } {
   let raw: unknown;
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    return { manifest: null, problems: [{ file, field: '(json)', message: (error as Error).message }] };
+    return {
+      manifest: null,
+      problems: [{ file, field: '(json)', message: (error as Error).message }],
+    };
   }
   const parsed = ZBookManifest.safeParse(raw);
   if (!parsed.success) {
     return {
       manifest: null,
-      problems: parsed.error.issues.map((i) => ({ file, field: i.path.join('.') || '(manifest)', message: i.message })),
+      problems: parsed.error.issues.map((i) => ({
+        file,
+        field: i.path.join('.') || '(manifest)',
+        message: i.message,
+      })),
     };
   }
   const manifest = parsed.data;
@@ -52,7 +67,11 @@ export function readManifest(file: string, mediaDir: string): { manifest: BookMa
   manifest.pages.forEach((page, i) => {
     const words = JSON.parse(page.words_timeline) as unknown;
     if (!Array.isArray(words) || words.length !== page.sentences.length) {
-      problems.push({ file, field: `pages.${i}.words_timeline`, message: 'needs one word list per sentence' });
+      problems.push({
+        file,
+        field: `pages.${i}.words_timeline`,
+        message: 'needs one word list per sentence',
+      });
     }
   });
   return { manifest: problems.length === 0 ? manifest : null, problems };
@@ -73,7 +92,11 @@ export async function importManifests(db: Db, manifests: BookManifest[]): Promis
     }
     const owner = await createBookQueries(db).findSlugOwner(m.slug);
     if (owner !== null && owner !== m.id) {
-      report.problems.push({ file: `book ${m.id}`, field: 'slug', message: `"${m.slug}" belongs to book ${owner}` });
+      report.problems.push({
+        file: `book ${m.id}`,
+        field: 'slug',
+        message: `"${m.slug}" belongs to book ${owner}`,
+      });
       continue;
     }
     await db.transaction(async (tx) => {
@@ -134,7 +157,11 @@ export async function importManifests(db: Db, manifests: BookManifest[]): Promis
  * The sample library (content/media/books/<id>/manifest.json) is brought into the database at
  * start: everything on the first start, and afterwards only books whose built content changed.
  */
-export async function syncSampleLibrary(db: Db, mediaDir: string, log: (msg: string) => void): Promise<ImportReport> {
+export async function syncSampleLibrary(
+  db: Db,
+  mediaDir: string,
+  log: (msg: string) => void,
+): Promise<ImportReport> {
   const root = path.join(mediaDir, 'books');
   if (!fs.existsSync(root)) return { imported: [], unchanged: [], problems: [] };
   const manifests: BookManifest[] = [];
@@ -148,7 +175,9 @@ export async function syncSampleLibrary(db: Db, mediaDir: string, log: (msg: str
   }
   const report = await importManifests(db, manifests);
   report.problems.unshift(...problems);
-  if (report.imported.length > 0) log(`sample library: ${report.imported.length} book(s) imported or updated`);
-  for (const p of report.problems) log(`sample library problem: ${p.file}: ${p.field}: ${p.message}`);
+  if (report.imported.length > 0)
+    log(`sample library: ${report.imported.length} book(s) imported or updated`);
+  for (const p of report.problems)
+    log(`sample library problem: ${p.file}: ${p.field}: ${p.message}`);
   return report;
 }

@@ -3,14 +3,23 @@ import { hasImageOptions, ImageOptionError, parseImageOptions } from './image-op
 
 describe('image display options (spec §3)', () => {
   it('defaults: gravity center, quality 85, interlace 1', () => {
-    expect(parseImageOptions({})).toMatchObject({ gravity: 'center', quality: 85, interlace: true, rotate: 0, blur: null });
+    expect(parseImageOptions({})).toMatchObject({
+      gravity: 'center',
+      quality: 85,
+      interlace: true,
+      rotate: 0,
+      blur: null,
+    });
   });
 
   it.each([
     [{ thumbnail: '400x300' }, { thumbnail: { width: 400, height: 300 } }],
     [{ thumbnail: '400x' }, { thumbnail: { width: 400, height: null } }],
     [{ thumbnail: 'x300' }, { thumbnail: { width: null, height: 300 } }],
-    [{ crop: '270x270', gravity: 'north' }, { crop: { width: 270, height: 270 }, gravity: 'north' }],
+    [
+      { crop: '270x270', gravity: 'north' },
+      { crop: { width: 270, height: 270 }, gravity: 'north' },
+    ],
     [{ scrop: '400x400' }, { scrop: { width: 400, height: 400 } }],
     [{ cut: '10,20,300,200' }, { cut: { left: 10, top: 20, width: 300, height: 200 } }],
     [{ rotate: '90' }, { rotate: 90 }],

@@ -85,7 +85,8 @@ function parseSize(param: string, value: string): Size {
 
 function parseExact(param: string, value: string): { width: number; height: number } {
   const size = parseSize(param, value);
-  if (size.width === null || size.height === null) throw new ImageOptionError(param, '需要同时给出宽和高');
+  if (size.width === null || size.height === null)
+    throw new ImageOptionError(param, '需要同时给出宽和高');
   return { width: size.width, height: size.height };
 }
 
@@ -108,7 +109,8 @@ export function hasImageOptions(query: Record<string, unknown>): boolean {
 
 export function parseImageOptions(query: Record<string, unknown>): ImageOptions {
   for (const key of Object.keys(query)) {
-    if (!(IMAGE_PARAMS as readonly string[]).includes(key)) throw new ImageOptionError(key, '不是支持的图片参数');
+    if (!(IMAGE_PARAMS as readonly string[]).includes(key))
+      throw new ImageOptionError(key, '不是支持的图片参数');
   }
   const get = (p: string): string | undefined => {
     const v = query[p];
@@ -165,7 +167,8 @@ export function parseImageOptions(query: Record<string, unknown>): ImageOptions 
   if (placeholder !== undefined) options.placeholder = parseFlag('placeholder', placeholder);
   const format = get('format');
   if (format !== undefined) {
-    if (!(FORMATS as readonly string[]).includes(format)) throw new ImageOptionError('format', `应为 ${FORMATS.join('/')} 之一`);
+    if (!(FORMATS as readonly string[]).includes(format))
+      throw new ImageOptionError('format', `应为 ${FORMATS.join('/')} 之一`);
     options.format = format as Format;
   }
   return options;

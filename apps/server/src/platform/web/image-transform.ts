@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { type Format, type ImageOptions, ImageOptionError, MAX_SIDE, optionsKey, PLACEHOLDER_WIDTH } from './image-options';
+import {
+  type Format,
+  ImageOptionError,
+  type ImageOptions,
+  MAX_SIDE,
+  optionsKey,
+  PLACEHOLDER_WIDTH,
+} from './image-options';
 
 /** Sources larger than this many pixels are refused (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -27,7 +34,12 @@ export interface Transformed {
 function outputFormat(sourceFormat: string | undefined, options: ImageOptions): Format {
   if (options.placeholder) return 'webp';
   if (options.format) return options.format;
-  if (sourceFormat === 'jpeg' || sourceFormat === 'png' || sourceFormat === 'webp' || sourceFormat === 'avif') {
+  if (
+    sourceFormat === 'jpeg' ||
+    sourceFormat === 'png' ||
+    sourceFormat === 'webp' ||
+    sourceFormat === 'avif'
+  ) {
     return sourceFormat;
   }
   return 'png';
@@ -37,7 +49,11 @@ function outputFormat(sourceFormat: string | undefined, options: ImageOptions): 
  * The derivative of `source` for `options`, from the disk cache or made with sharp. The cache key
  * covers the source's size and modification time, so a replaced file gets new derivatives.
  */
-export async function transformImage(source: string, options: ImageOptions, cache: ImageCache): Promise<Transformed> {
+export async function transformImage(
+  source: string,
+  options: ImageOptions,
+  cache: ImageCache,
+): Promise<Transformed> {
   const stat = await fs.promises.stat(source);
   const meta = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   const format = outputFormat(meta.format, options);
@@ -54,7 +70,10 @@ export async function transformImage(source: string, options: ImageOptions, cach
     // Not cached yet.
   }
 
-  let image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, density: meta.format === 'svg' ? 144 : 72 });
+  let image = sharp(source, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    density: meta.format === 'svg' ? 144 : 72,
+  });
   if (options.cut) {
     const { left, top, width, height } = options.cut;
     if (!meta.width || !meta.height || left + width > meta.width || top + height > meta.height) {
@@ -62,9 +81,12 @@ export async function transformImage(source: string, options: ImageOptions, cach
     }
     image = image.extract(options.cut);
   }
-  if (options.rotate) image = image.rotate(options.rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
-  if (options.crop) image = image.resize({ ...options.crop, fit: 'cover', position: options.gravity });
-  if (options.scrop) image = image.resize({ ...options.scrop, fit: 'cover', position: sharp.strategy.attention });
+  if (options.rotate)
+    image = image.rotate(options.rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
+  if (options.crop)
+    image = image.resize({ ...options.crop, fit: 'cover', position: options.gravity });
+  if (options.scrop)
+    image = image.resize({ ...options.scrop, fit: 'cover', position: sharp.strategy.attention });
   if (options.thumbnail) {
     image = image.resize({
       ...(options.thumbnail.width ? { width: options.thumbnail.width } : {}),

@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ZBuildInfo } from '@picbook/contracts';
+import { ErrorCode, ZBuildInfo } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '@picbook/contracts';
 import { AppError } from '../errors';
 import { SPA_CSP } from '../http/security-headers';
-import { hasImageOptions, ImageOptionError, type ImageOptions, parseImageOptions } from './image-options';
+import {
+  hasImageOptions,
+  ImageOptionError,
+  type ImageOptions,
+  parseImageOptions,
+} from './image-options';
 import { transformImage } from './image-transform';
 
 /** Built content files carry a content hash in their name (p1-1280.3fa2c9d1.webp) and never change. */
@@ -23,7 +27,7 @@ export function mediaCacheControl(filePath: string): string {
  * options answer 400 / 10001 naming the parameter; requests without options fall through to
  * the static files.
  */
-function registerImageOptions(app: FastifyInstance, mediaDir: string, cacheDir: string): void {
+function registerImageOptions(app: FastifyInstance, mediaRoots: string[], cacheDir: string): void {
   const cache = { dir: cacheDir, maxBytes: 512 * 1024 * 1024 };
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -38,11 +42,12 @@ function registerImageOptions(app: FastifyInstance, mediaDir: string, cacheDir: 
       throw asParamsError(error);
     }
     const relative = decodeURIComponent(urlPath.slice('/media/'.length));
-    const source = path.resolve(mediaDir, relative);
-    if (!source.startsWith(`${mediaDir}${path.sep}`) || !/\.(webp|png|jpe?g|svg|avif|gif)$/i.test(source)) {
+    if (!/\.(webp|png|jpe?g|svg|avif|gif)$/i.test(relative))
       throw new AppError(ErrorCode.RouteNotFound);
-    }
-    if (!fs.existsSync(source)) throw new AppError(ErrorCode.RouteNotFound);
+    const source = mediaRoots
+      .map((root) => ({ root, file: path.resolve(root, relative) }))
+      .find(({ root, file }) => file.startsWith(`${root}${path.sep}`) && fs.existsSync(file))?.file;
+    if (!source) throw new AppError(ErrorCode.RouteNotFound);
     let result: Awaited<ReturnType<typeof transformImage>>;
     try {
       result = await transformImage(source, options, cache);
@@ -60,7 +65,9 @@ function registerImageOptions(app: FastifyInstance, mediaDir: string, cacheDir: 
 
 function asParamsError(error: unknown): AppError {
   if (error instanceof ImageOptionError) {
-    return new AppError(ErrorCode.InvalidParams, `参数错误：${error.message}`, { field: error.param });
+    return new AppError(ErrorCode.InvalidParams, `参数错误：${error.message}`, {
+      field: error.param,
+    });
   }
   return new AppError(ErrorCode.InvalidParams);
 }
@@ -73,13 +80,16 @@ const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/', '/legal/', '/
  * the fallback for client routes), /build.json for the version check, and /media/* content.
  */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
-  const { webDistDir, mediaDir, legalDir } = app.deps.config;
+  const { webDistDir, mediaDir, dataMediaDir, legalDir } = app.deps.config;
   fs.mkdirSync(mediaDir, { recursive: true });
+  fs.mkdirSync(dataMediaDir, { recursive: true });
+  // A deployment's own content (imported books …) first, then the built sample content.
+  const mediaRoots = [dataMediaDir, mediaDir];
 
-  registerImageOptions(app, mediaDir, path.join(app.deps.config.dataDir, 'cache', 'images'));
+  registerImageOptions(app, mediaRoots, path.join(app.deps.config.dataDir, 'cache', 'images'));
 
   await app.register(fastifyStatic, {
-    root: mediaDir,
+    root: mediaRoots,
     prefix: '/media/',
     decorateReply: false,
     index: false,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ZBuildInfo } from '@picbook/contracts';
-import os from 'node:os';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/envelope';
@@ -9,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ configOverrides: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-data-')) } });
+  t = await createTestApp();
   fs.mkdirSync(path.join(t.config.mediaDir, 'books/b1'), { recursive: true });
   fs.writeFileSync(path.join(t.config.mediaDir, 'books/b1/page-1.txt'), 'page one');
   // A 1280×800 picture, named like the built assets (content hash in the name).
@@ -117,10 +116,14 @@ describe('/media images with display options', () => {
 
   it('answers a repeated request from the disk cache', async () => {
     const first = await t.app.inject({ url: `${url}?thumbnail=123x` });
-    const cacheFiles = fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), { recursive: true });
+    const cacheFiles = fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), {
+      recursive: true,
+    });
     const again = await t.app.inject({ url: `${url}?thumbnail=123x` });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect(fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), { recursive: true })).toEqual(cacheFiles);
+    expect(
+      fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), { recursive: true }),
+    ).toEqual(cacheFiles);
   });
 
   it.each([
@@ -135,8 +138,16 @@ describe('/media images with display options', () => {
   });
 
   it('refuses options on a file that is not an image, and missing files', async () => {
-    expectError(await t.app.inject({ url: '/media/books/b1/page-1.txt?thumbnail=10x' }), 404, 10404);
+    expectError(
+      await t.app.inject({ url: '/media/books/b1/page-1.txt?thumbnail=10x' }),
+      404,
+      10404,
+    );
     expectError(await t.app.inject({ url: '/media/books/b1/nope.webp?thumbnail=10x' }), 404, 10404);
-    expectError(await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd.png?thumbnail=10x' }), 404, 10404);
+    expectError(
+      await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd.png?thumbnail=10x' }),
+      404,
+      10404,
+    );
   });
 });

@@ -1,3 +1,3 @@
+export * from './books';
 export * from './configs';
 export * from './users';
-export * from './books';

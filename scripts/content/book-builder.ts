@@ -1,0 +1,410 @@
+/**
+ * Turns one validated book source into its built form under `<mediaDir>/books/<id>/`:
+ * illustrations (a scene through the art library, or the operator's picture), narration and
+ * timelines (Festival for the sample library; an operator's recording aligned with
+ * soundswallower otherwise), and manifest.json. Shared by `content:build` and `content:import`.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadedBook, TScene } from '@picbook/content';
+import {
+  type BookManifest,
+  type ImageSet,
+  MANIFEST_FORMAT,
+  type ManifestPage,
+} from '@picbook/content';
+import { alignWords, loadAudio } from '@picbook/speech';
+import sharp from 'sharp';
+import {
+  COVER_CANVAS,
+  PAGE_CANVAS,
+  placeholderDataUri,
+  renderScene,
+  renderWebp,
+} from './art/index';
+import type { Lexicon } from './lexicon';
+import {
+  durationOf,
+  encodeMp3,
+  ensureNarrationTools,
+  type Narrated,
+  synthesise,
+  type TimedWord,
+} from './narrate';
+import { pageTimelines, SENTENCE_GAP_S, type SentenceTiming } from './timelines';
+import { concatWithGaps, normaliseLoudness, type Pcm } from './wav';
+
+/** Bump when the narration or image steps change in a way that must rebuild everything. */
+export const AUDIO_VERSION = 'audio-2';
+export const IMAGE_VERSION = 'image-1';
+
+const artDir = path.join(import.meta.dirname, 'art');
+
+export const sha = (...parts: Array<string | Buffer>) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex').slice(0, 16);
+};
+
+/** Everything pictures depend on besides the scenes: the art code. */
+export const artHash = sha(
+  IMAGE_VERSION,
+  ...fs
+    .readdirSync(artDir)
+    .filter((f) => f.endsWith('.ts') && !f.includes('.test.') && !f.includes('sheet'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(artDir, f))),
+);
+
+export function readManifestFile(file: string): BookManifest | null {
+  try {
+    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as BookManifest;
+    return m.format === MANIFEST_FORMAT ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Ctx {
+  dir: string;
+  id: number;
+  keep: Set<string>;
+  /** Content hash → URL of a file already written for this book (one file per content). */
+  written: Map<string, string>;
+}
+
+/** Writes a file named by its content hash (immutable caching) and answers its /media URL. */
+function writeAsset(ctx: Ctx, base: string, ext: string, data: Buffer): string {
+  const hash = sha(data).slice(0, 8);
+  const same = ctx.written.get(`${hash}.${ext}`);
+  if (same) return same;
+  const name = `${base}.${hash}.${ext}`;
+  const file = path.join(ctx.dir, name);
+  if (!fs.existsSync(file)) fs.writeFileSync(file, data);
+  ctx.keep.add(name);
+  const url = `/media/books/${ctx.id}/${name}`;
+  ctx.written.set(`${hash}.${ext}`, url);
+  return url;
+}
+
+function mp3Asset(ctx: Ctx, base: string, pcm: Pcm): string {
+  const temp = path.join(ctx.dir, `.${base}.tmp.mp3`);
+  encodeMp3(pcm, temp);
+  const url = writeAsset(ctx, base, 'mp3', fs.readFileSync(temp));
+  fs.rmSync(temp);
+  return url;
+}
+
+/** An SVG scene, or an operator's picture file, at two widths with a blurred placeholder. */
+async function imageSet(
+  source: { scene: TScene } | { file: string },
+  canvas: { width: number; height: number },
+  widths: [number, number],
+  base: string,
+  ctx: Ctx,
+): Promise<ImageSet> {
+  if ('scene' in source) {
+    const svg = renderScene(source.scene, canvas);
+    const [big, small] = await Promise.all([
+      renderWebp(svg, { width: widths[0] }),
+      renderWebp(svg, { width: widths[1] }),
+    ]);
+    return {
+      image: writeAsset(ctx, `${base}-${widths[0]}`, 'webp', big),
+      image_small: writeAsset(ctx, `${base}-${widths[1]}`, 'webp', small),
+      placeholder: await placeholderDataUri(svg),
+    };
+  }
+  const aspect = canvas.height / canvas.width;
+  const render = (width: number) =>
+    sharp(source.file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width, height: Math.round(width * aspect), fit: 'cover' })
+      .webp({ quality: 80, effort: 6 })
+      .toBuffer();
+  const [big, small, tiny] = await Promise.all([
+    render(widths[0]),
+    render(widths[1]),
+    sharp(source.file).resize({ width: 20 }).blur(1.2).webp({ quality: 40 }).toBuffer(),
+  ]);
+  return {
+    image: writeAsset(ctx, `${base}-${widths[0]}`, 'webp', big),
+    image_small: writeAsset(ctx, `${base}-${widths[1]}`, 'webp', small),
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
+}
+
+/** 24 kHz 16-bit mono of an operator's recording (any format ffmpeg reads). */
+async function loadPcm(file: string): Promise<Pcm> {
+  const samples = await loadAudio(file, { sampleRate: 24_000 });
+  const pcm = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++)
+    pcm[i] = Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * 32767)));
+  return normaliseLoudness({ sampleRate: 24_000, samples: pcm });
+}
+
+/**
+ * A recorded page: word times by forced alignment of the page's text, sentences cut at the
+ * silence between their last and next first word. Warnings (relaxed pass, guessed words) are
+ * passed on to the operator.
+ */
+async function alignRecordedPage(
+  file: string,
+  sentences: string[],
+  lexicon: Lexicon,
+  warn: (msg: string) => void,
+): Promise<{ page: Pcm; parts: Narrated[] }> {
+  const page = await loadPcm(file);
+  const audio16k = await loadAudio(file);
+  const result = await alignWords(audio16k, sentences.join(' '), { extraDict: lexicon });
+  for (const w of result.warnings) warn(`${path.basename(file)}: ${w}`);
+  if (result.pass === 'relaxed')
+    warn(`${path.basename(file)}: aligned with the relaxed settings (first pass failed)`);
+  const duration = page.samples.length / page.sampleRate;
+  const counts = sentences.map((s) => s.split(/\s+/).filter((t) => /[A-Za-z]/.test(t)).length);
+  const groups: Array<typeof result.words> = [];
+  let k = 0;
+  for (const n of counts) {
+    groups.push(result.words.slice(k, k + n));
+    k += n;
+  }
+  const bounds = groups.map((g, i) => {
+    const prevEnd = groups[i - 1]?.at(-1)?.end ?? 0;
+    const nextStart = groups[i + 1]?.[0]?.start ?? duration;
+    const first = g[0]?.start ?? 0;
+    const last = g.at(-1)?.end ?? first;
+    return {
+      start: Math.max(prevEnd, first - 0.2, 0),
+      end: Math.min(nextStart, last + 0.25, duration),
+    };
+  });
+  const parts = groups.map((g, i) => {
+    const b = bounds[i] ?? { start: 0, end: duration };
+    const from = Math.floor(b.start * page.sampleRate);
+    const to = Math.ceil(b.end * page.sampleRate);
+    const text = sentences[i] ?? '';
+    let offset = 0;
+    const words: TimedWord[] = g.map((w) => {
+      const o = text.indexOf(w.word, offset);
+      offset = o >= 0 ? o + w.word.length : offset;
+      return {
+        w: w.word,
+        o: Math.max(0, o),
+        start: round(w.start - b.start),
+        end: round(w.end - b.start),
+      };
+    });
+    return { pcm: { sampleRate: page.sampleRate, samples: page.samples.slice(from, to) }, words };
+  });
+  return { page, parts };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+export interface BuildOptions {
+  mediaDir: string;
+  lexicon: Lexicon;
+  lexiconText: string;
+  force?: boolean;
+  warn?: (msg: string) => void;
+}
+
+export type BuildResult = 'built' | 'images' | 'audio' | 'unchanged';
+
+export async function buildBook(
+  loaded: LoadedBook,
+  options: BuildOptions,
+): Promise<{ manifest: BookManifest; result: BuildResult }> {
+  const { book } = loaded;
+  const warn = options.warn ?? ((m: string) => console.warn(m));
+  const dir = path.join(options.mediaDir, 'books', String(book.id));
+  const manifestFile = path.join(dir, 'manifest.json');
+  const previous = options.force ? null : readManifestFile(manifestFile);
+  const recorded = book.pages.every((p) => p.audio);
+  const fileHash = (rel: string | undefined) =>
+    rel ? sha(fs.readFileSync(path.join(loaded.dir, rel))) : '';
+  const imagesHash = sha(
+    artHash,
+    JSON.stringify({ cover: book.cover, pages: book.pages.map((p) => p.scene ?? p.image) }),
+    ...book.pages.map((p) => fileHash(p.image)),
+    'image' in book.cover ? fileHash(book.cover.image) : '',
+  );
+  const audioHash = sha(
+    AUDIO_VERSION,
+    options.lexiconText,
+    JSON.stringify({
+      pages: book.pages.map((p) => p.sentences.map((s) => s.en)),
+      words: book.vocabulary.map((v) => v.word),
+    }),
+    ...book.pages.map((p) => fileHash(p.audio)),
+    ...book.vocabulary.map((v) => fileHash(v.audio)),
+  );
+  const redoImages = previous?.images_hash !== imagesHash;
+  const redoAudio = previous?.audio_hash !== audioHash;
+  fs.mkdirSync(dir, { recursive: true });
+  const ctx: Ctx = { dir, id: book.id, keep: new Set(['manifest.json']), written: new Map() };
+
+  let cover: ImageSet;
+  let pageImages: ImageSet[];
+  if (!redoImages && previous) {
+    cover = previous.cover;
+    pageImages = previous.pages.map((p) => ({
+      image: p.image,
+      image_small: p.image_small,
+      placeholder: p.placeholder,
+    }));
+  } else {
+    cover = await imageSet(
+      'bg' in book.cover
+        ? { scene: book.cover }
+        : { file: path.join(loaded.dir, book.cover.image) },
+      COVER_CANVAS,
+      [512, 256],
+      'cover',
+      ctx,
+    );
+    pageImages = [];
+    for (const [i, page] of book.pages.entries()) {
+      const source = page.scene
+        ? { scene: page.scene }
+        : { file: path.join(loaded.dir, page.image ?? '') };
+      pageImages.push(await imageSet(source, PAGE_CANVAS, [1280, 640], `p${i + 1}`, ctx));
+    }
+  }
+  for (const set of [cover, ...pageImages])
+    for (const url of [set.image, set.image_small]) ctx.keep.add(path.basename(url));
+
+  let pages: ManifestPage[];
+  let vocabulary: BookManifest['vocabulary'];
+  if (!redoAudio && previous) {
+    pages = previous.pages.map((p, i) => ({
+      ...p,
+      ...pageImages[i],
+      note_cn: book.pages[i]?.note_cn ?? null,
+      sentences: p.sentences.map((s, j) => ({ ...s, zh: book.pages[i]?.sentences[j]?.zh ?? s.zh })),
+    }));
+    vocabulary = previous.vocabulary.map((v, i) => ({
+      ...v,
+      ...book.vocabulary[i],
+      audio: v.audio,
+    }));
+    for (const p of pages)
+      for (const url of [p.audio, ...p.sentences.map((s) => s.audio)])
+        ctx.keep.add(path.basename(url));
+    for (const v of vocabulary) ctx.keep.add(path.basename(v.audio));
+  } else {
+    // Festival narrates what no recording covers: every sentence of a sample book, and any
+    // vocabulary word an operator did not record.
+    const festivalTexts = [
+      ...(recorded ? [] : book.pages.flatMap((p) => p.sentences.map((s) => s.en))),
+      ...book.vocabulary.filter((v) => !v.audio).map((v) => v.word),
+    ];
+    if (festivalTexts.length > 0) ensureNarrationTools();
+    const narrated = festivalTexts.length > 0 ? synthesise(festivalTexts, options.lexicon) : [];
+    let k = 0;
+    pages = [];
+    for (const [i, page] of book.pages.entries()) {
+      let parts: Narrated[];
+      let pagePcm: Pcm;
+      let offsets: number[];
+      if (recorded) {
+        const aligned = await alignRecordedPage(
+          path.join(loaded.dir, page.audio ?? ''),
+          page.sentences.map((s) => s.en),
+          options.lexicon,
+          warn,
+        );
+        parts = aligned.parts;
+        pagePcm = aligned.page;
+        offsets = [];
+        let at = 0;
+        for (const part of parts) {
+          const first = Math.round(part.pcm.samples.length);
+          offsets.push(at / pagePcm.sampleRate);
+          at += first;
+        }
+      } else {
+        parts = page.sentences.map(() => {
+          const n = narrated[k++];
+          if (!n) throw new Error('narration missing');
+          return n;
+        });
+        const joined = concatWithGaps(
+          parts.map((n) => n.pcm),
+          SENTENCE_GAP_S,
+        );
+        pagePcm = joined.pcm;
+        offsets = joined.offsets;
+      }
+      if (recorded) {
+        // The page audio is the sentences as cut, back to back, so both timelines agree.
+        const joined = concatWithGaps(
+          parts.map((n) => n.pcm),
+          0,
+        );
+        pagePcm = joined.pcm;
+        offsets = joined.offsets;
+      }
+      const timings: SentenceTiming[] = parts.map((n, j) => ({
+        audio: mp3Asset(ctx, `p${i + 1}-s${j + 1}`, n.pcm),
+        duration: durationOf(n.pcm),
+        words: n.words,
+      }));
+      pages.push({
+        page: i + 1,
+        ...(pageImages[i] as ImageSet),
+        audio: mp3Asset(ctx, `p${i + 1}`, pagePcm),
+        duration: durationOf(pagePcm),
+        sentences: page.sentences.map((s, j) => ({
+          en: s.en,
+          zh: s.zh,
+          audio: timings[j]?.audio ?? '',
+          duration: timings[j]?.duration ?? 0,
+        })),
+        note_cn: page.note_cn ?? null,
+        ...pageTimelines(timings, offsets),
+      });
+    }
+    vocabulary = [];
+    for (const v of book.vocabulary) {
+      const pcm = v.audio ? await loadPcm(path.join(loaded.dir, v.audio)) : narrated[k++]?.pcm;
+      if (!pcm) throw new Error('narration missing');
+      vocabulary.push({
+        word: v.word,
+        pos: v.pos,
+        meaning_cn: v.meaning_cn,
+        example: v.example,
+        audio: mp3Asset(ctx, `w-${v.word.toLowerCase().replace(/[^a-z]+/g, '-')}`, pcm),
+      });
+    }
+  }
+
+  const manifest: BookManifest = {
+    format: MANIFEST_FORMAT,
+    images_hash: imagesHash,
+    audio_hash: audioHash,
+    id: book.id,
+    slug: book.slug,
+    title_en: book.title_en,
+    title_cn: book.title_cn,
+    level: book.level,
+    category: book.category,
+    book_type: book.book_type,
+    summary_cn: book.summary_cn,
+    cover,
+    pages,
+    vocabulary,
+    word_count: book.pages.reduce(
+      (n, p) => n + p.sentences.reduce((m, s) => m + s.en.split(/\s+/).length, 0),
+      0,
+    ),
+    duration: Math.round(pages.reduce((n, p) => n + p.duration, 0) * 10) / 10,
+    timing_source: recorded ? 'alignment' : 'festival',
+  };
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  for (const name of fs.readdirSync(dir)) if (!ctx.keep.has(name)) fs.rmSync(path.join(dir, name));
+  const result: BuildResult =
+    redoImages && redoAudio ? 'built' : redoImages ? 'images' : redoAudio ? 'audio' : 'unchanged';
+  return { manifest, result };
+}
