@@ -154,7 +154,7 @@ async function alignRecordedPage(
   sentences: string[],
   lexicon: Lexicon,
   warn: (msg: string) => void,
-): Promise<{ page: Pcm; parts: Narrated[] }> {
+): Promise<{ page: Pcm; parts: Narrated[]; offsets: number[] }> {
   const page = await loadPcm(file);
   const audio16k = await loadAudio(file);
   const result = await alignWords(audio16k, sentences.join(' '), { extraDict: lexicon });
@@ -197,7 +197,12 @@ async function alignRecordedPage(
     });
     return { pcm: { sampleRate: page.sampleRate, samples: page.samples.slice(from, to) }, words };
   });
-  return { page, parts };
+  // The recording stays the page audio; sentences start where they were cut from it.
+  return {
+    page,
+    parts,
+    offsets: bounds.map((b) => Math.floor(b.start * page.sampleRate) / page.sampleRate),
+  };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -317,13 +322,7 @@ export async function buildBook(
         );
         parts = aligned.parts;
         pagePcm = aligned.page;
-        offsets = [];
-        let at = 0;
-        for (const part of parts) {
-          const first = Math.round(part.pcm.samples.length);
-          offsets.push(at / pagePcm.sampleRate);
-          at += first;
-        }
+        offsets = aligned.offsets;
       } else {
         parts = page.sentences.map(() => {
           const n = narrated[k++];

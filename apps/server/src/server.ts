@@ -4,7 +4,10 @@ import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
+import { claimDataDir } from './platform/db/data-dir-lock';
 import { migrateDatabase } from './platform/db/migrate';
+
+const STARTUP_LOCK = 724_102;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -18,6 +21,8 @@ export async function startServer(
   config: AppConfig,
   options: { clock?: Clock; logger?: boolean | object } = {},
 ): Promise<RunningServer> {
+  // The embedded database belongs to one process at a time.
+  const release = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -25,10 +30,14 @@ export async function startServer(
   });
   try {
     await migrateDatabase(database);
-    await seedConfigs(database.db);
-    await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
+    // Several API processes may start together: one seeds and syncs, the others then find it done.
+    await database.withLock(STARTUP_LOCK, async () => {
+      await seedConfigs(database.db);
+      await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
+    });
   } catch (error) {
     await database.close().catch(() => {});
+    release();
     throw error;
   }
   const app = await buildApp({ config, database, ...options });
@@ -47,6 +56,7 @@ export async function startServer(
         await app.close();
       } finally {
         await database.close();
+        release();
         clearTimeout(timer);
         app.log.info('shutdown complete');
       }

@@ -35,6 +35,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return sendCode(reply, ErrorCode.PayloadTooLarge);
+    // Static files: a folder or a forbidden path is simply not there.
+    if (status === 403 || status === 404) return sendCode(reply, ErrorCode.RouteNotFound);
     if (status === 429) return sendCode(reply, ErrorCode.TooManyRequests);
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
