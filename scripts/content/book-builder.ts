@@ -7,12 +7,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadedBook, TScene } from '@picbook/content';
 import {
   type BookManifest,
+  type Hotspot,
+  hotspotWord,
   type ImageSet,
+  type LoadedBook,
   MANIFEST_FORMAT,
   type ManifestPage,
+  type TScene,
 } from '@picbook/content';
 import { alignWords, loadAudio } from '@picbook/speech';
 import sharp from 'sharp';
@@ -22,6 +25,7 @@ import {
   placeholderDataUri,
   renderScene,
   renderWebp,
+  sceneHotspots,
 } from './art/index';
 import type { Lexicon } from './lexicon';
 import {
@@ -36,7 +40,7 @@ import { pageTimelines, SENTENCE_GAP_S, type SentenceTiming } from './timelines'
 import { concatWithGaps, normaliseLoudness, type Pcm } from './wav';
 
 /** Bump when the narration or image steps change in a way that must rebuild everything. */
-export const AUDIO_VERSION = 'audio-2';
+export const AUDIO_VERSION = 'audio-3';
 export const IMAGE_VERSION = 'image-1';
 
 const artDir = path.join(import.meta.dirname, 'art');
@@ -207,6 +211,17 @@ async function alignRecordedPage(
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+function placeHotspots(
+  spots: ReturnType<typeof sceneHotspots>,
+  wordAudio: ReadonlyMap<string, string>,
+): Hotspot[] {
+  return spots.flatMap((h) => {
+    const word = hotspotWord(h.id);
+    const audio = wordAudio.get(word);
+    return audio ? [{ word, audio, x: h.x, y: h.y, w: h.w, h: h.h }] : [];
+  });
+}
+
 export interface BuildOptions {
   mediaDir: string;
   lexicon: Lexicon;
@@ -235,9 +250,13 @@ export async function buildBook(
     ...book.pages.map((p) => fileHash(p.image)),
     'image' in book.cover ? fileHash(book.cover.image) : '',
   );
+  // Tappable figures and props of each page, and the words they say.
+  const spotsByPage = book.pages.map((p) => (p.scene ? sceneHotspots(p.scene, PAGE_CANVAS) : []));
+  const hotspotWords = [...new Set(spotsByPage.flat().map((h) => hotspotWord(h.id)))].sort();
   const audioHash = sha(
     AUDIO_VERSION,
     options.lexiconText,
+    hotspotWords.join('|'),
     JSON.stringify({
       pages: book.pages.map((p) => p.sentences.map((s) => s.en)),
       words: book.vocabulary.map((v) => v.word),
@@ -294,8 +313,21 @@ export async function buildBook(
       ...book.vocabulary[i],
       audio: v.audio,
     }));
+    // Same hotspot words (they are part of the audio hash): reuse their audio, and place the
+    // areas again in case the pictures moved.
+    const wordAudio = new Map(
+      previous.pages.flatMap((p) => p.hotspots.map((h) => [h.word, h.audio] as const)),
+    );
+    pages = pages.map((p, i) => ({
+      ...p,
+      hotspots: placeHotspots(spotsByPage[i] ?? [], wordAudio),
+    }));
     for (const p of pages)
-      for (const url of [p.audio, ...p.sentences.map((s) => s.audio)])
+      for (const url of [
+        p.audio,
+        ...p.sentences.map((s) => s.audio),
+        ...p.hotspots.map((h) => h.audio),
+      ])
         ctx.keep.add(path.basename(url));
     for (const v of vocabulary) ctx.keep.add(path.basename(v.audio));
   } else {
@@ -304,6 +336,7 @@ export async function buildBook(
     const festivalTexts = [
       ...(recorded ? [] : book.pages.flatMap((p) => p.sentences.map((s) => s.en))),
       ...book.vocabulary.filter((v) => !v.audio).map((v) => v.word),
+      ...hotspotWords,
     ];
     if (festivalTexts.length > 0) ensureNarrationTools();
     const narrated = festivalTexts.length > 0 ? synthesise(festivalTexts, options.lexicon) : [];
@@ -363,6 +396,7 @@ export async function buildBook(
         })),
         note_cn: page.note_cn ?? null,
         ...pageTimelines(timings, offsets),
+        hotspots: [],
       });
     }
     vocabulary = [];
@@ -377,6 +411,19 @@ export async function buildBook(
         audio: mp3Asset(ctx, `w-${v.word.toLowerCase().replace(/[^a-z]+/g, '-')}`, pcm),
       });
     }
+    const wordAudio = new Map<string, string>();
+    for (const word of hotspotWords) {
+      const n = narrated[k++];
+      if (n)
+        wordAudio.set(
+          word,
+          mp3Asset(ctx, `h-${word.toLowerCase().replace(/[^a-z]+/g, '-')}`, n.pcm),
+        );
+    }
+    pages = pages.map((p, i) => ({
+      ...p,
+      hotspots: placeHotspots(spotsByPage[i] ?? [], wordAudio),
+    }));
   }
 
   const manifest: BookManifest = {

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(app);
   registerAuthRoutes(app);
   registerUserRoutes(app);
+  registerBookRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   await registerWeb(app);

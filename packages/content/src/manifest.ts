@@ -30,6 +30,17 @@ export const ZManifestSentence = z.object({
 });
 export type ManifestSentence = z.infer<typeof ZManifestSentence>;
 
+/** A tappable area of the page picture (relative 0–1) that says a word. */
+export const ZHotspot = z.object({
+  word: z.string().min(1),
+  audio: mediaUrl,
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().min(0).max(1),
+  h: z.number().min(0).max(1),
+});
+export type Hotspot = z.infer<typeof ZHotspot>;
+
 export const ZManifestPage = ZImageSet.extend({
   page: z.number().int().positive(),
   audio: mediaUrl,
@@ -40,6 +51,7 @@ export const ZManifestPage = ZImageSet.extend({
   read_words_timeline: jsonString,
   sentences_timeline: jsonString,
   words_timeline: jsonString,
+  hotspots: z.array(ZHotspot).default([]),
 });
 export type ManifestPage = z.infer<typeof ZManifestPage>;
 

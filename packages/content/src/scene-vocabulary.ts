@@ -178,3 +178,31 @@ export const COLOR_HEX: Record<(typeof COLORS)[number], string> = {
   brown: '#9A6A44',
   black: '#2D2A4A',
 };
+
+/**
+ * What a child hears when tapping a figure or prop on a page (the book's interactive areas):
+ * people by name, animals and props by their English word.
+ */
+const SPECIAL_WORDS: Record<string, string> = {
+  lele: 'Lele',
+  duoduo: 'Duoduo',
+  mom: 'Mom',
+  dad: 'Dad',
+  grandma: 'Grandma',
+  grandpa: 'Grandpa',
+  teacher: 'Miss Wang',
+  xiaoyu: 'Xiaoyu',
+  haohao: 'Haohao',
+  bobo: 'dog',
+  mimi: 'cat',
+  red_envelope: 'red envelope',
+  plant_pot: 'plant',
+  toy_car: 'toy car',
+  raincoat: 'rain boots',
+  seed: 'seeds',
+  dragon_boat: 'dragon boat',
+};
+
+export function hotspotWord(id: string): string {
+  return SPECIAL_WORDS[id] ?? id.replace(/_/g, ' ');
+}

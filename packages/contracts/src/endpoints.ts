@@ -13,6 +13,22 @@ import {
   ZSmsQuery,
   ZSmsResult,
 } from './auth';
+import {
+  ZBook,
+  ZBookIdParams,
+  ZBookSummary,
+  ZFavoriteBody,
+  ZFavoriteResult,
+  ZInteractiveAreas,
+  ZLevelData,
+  ZLevelParams,
+  ZSaveProcess,
+  ZSaveProcessResult,
+  ZShelf,
+  ZShelfParams,
+  ZShelfQuery,
+  ZUnlockResult,
+} from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
 import { type RouteDef, type RouteName, routes } from './routes';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
@@ -192,6 +208,65 @@ export const endpoints = {
     tags: ['user'],
     body: ZCancelAccount,
     response: ZCancelResult,
+  },
+  levelBooks: {
+    ...routes.levelBooks,
+    summary: "A level's books with this user's access codes and reading state (trial_lesson, list)",
+    tags: ['books'],
+    params: ZLevelParams,
+    response: ZLevelData,
+  },
+  book: {
+    ...routes.book,
+    summary: 'A book with pages and timelines; pages stay empty while the book is locked',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBook,
+  },
+  bookSummary: {
+    ...routes.bookSummary,
+    summary: 'Book detail: summary, vocabulary preview, reading state, favourite',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBookSummary,
+  },
+  unlockBook: {
+    ...routes.unlockBook,
+    summary: 'Unlock a book with a right (10400 with the reason when the user has none)',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZUnlockResult,
+  },
+  interactiveAreas: {
+    ...routes.interactiveAreas,
+    summary: 'Hotspots of the page pictures that say a word when tapped',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZInteractiveAreas,
+  },
+  saveProcess: {
+    ...routes.saveProcess,
+    summary: 'Save reading progress (only moves forward); finished 1 at the end of the book',
+    tags: ['books'],
+    params: ZBookIdParams,
+    body: ZSaveProcess,
+    response: ZSaveProcessResult,
+  },
+  bookshelf: {
+    ...routes.bookshelf,
+    summary: "The child's shelves: recent, reading, finished, favorites",
+    tags: ['books'],
+    params: ZShelfParams,
+    query: ZShelfQuery,
+    response: ZShelf,
+  },
+  favoriteBook: {
+    ...routes.favoriteBook,
+    summary: 'Add a book to (favorite 1) or remove it from (0) the favourites shelf',
+    tags: ['books'],
+    params: ZBookIdParams,
+    body: ZFavoriteBody,
+    response: ZFavoriteResult,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

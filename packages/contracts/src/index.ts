@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './books';
 export * from './configs';
 export * from './endpoints';
 export * from './envelope';

@@ -37,6 +37,18 @@ export const routes = {
   getStorages: { method: 'GET', path: '/api/v1/user/storages', auth: 'user' },
   saveStorages: { method: 'POST', path: '/api/v1/user/storages', auth: 'user' },
   cancelAccount: { method: 'POST', path: '/api/v1/user/cancel', auth: 'user' },
+  levelBooks: { method: 'GET', path: '/api/v1.2/learning/level/:level', auth: 'optional' },
+  book: { method: 'GET', path: '/api/v1.1/books/:id', auth: 'optional' },
+  bookSummary: { method: 'GET', path: '/api/v1/books/:id/summary', auth: 'optional' },
+  unlockBook: { method: 'POST', path: '/api/v1/books/:id/unlock', auth: 'user' },
+  interactiveAreas: {
+    method: 'GET',
+    path: '/api/v1/books/:id/interactive_areas',
+    auth: 'optional',
+  },
+  saveProcess: { method: 'POST', path: '/api/v1/user/process/:id', auth: 'user' },
+  bookshelf: { method: 'GET', path: '/api/v1/bookshelf/:type', auth: 'user' },
+  favoriteBook: { method: 'POST', path: '/api/v1/books/:id/favorite', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

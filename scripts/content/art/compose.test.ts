@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawBackground } from './backgrounds';
-import { CAST_SCALE, heldPlacement, renderScene } from './compose';
+import { hotspotWord } from '@picbook/content';
+import { CAST_SCALE, heldPlacement, renderScene, sceneHotspots } from './compose';
 import { drawPerson } from './people';
 import type { Scene } from './types';
 import { BACKGROUNDS, COVER_CANVAS, GROUND_Y, PAGE_CANVAS, TIMES, WEATHERS } from './vocabulary';
@@ -302,5 +303,41 @@ describe('renderScene', () => {
     [{ bg: 'moon_base' }, /moon_base/],
   ] as [Scene, RegExp][])('throws a clear error naming an unknown id (%#)', (scene, re) => {
     expect(() => renderScene(scene, PAGE_CANVAS)).toThrow(re);
+  });
+});
+
+describe('sceneHotspots', () => {
+  const scene: Scene = {
+    bg: 'park',
+    cast: [
+      { who: 'lele', x: 0.3, pose: 'stand', face: 'right' },
+      { who: 'bobo', x: 0.7, face: 'left' },
+    ],
+    props: [{ what: 'kite', x: 0.5, y: 0.25 }],
+  };
+
+  it('gives one area per figure and prop, inside the picture, roughly where it stands', () => {
+    const spots = sceneHotspots(scene, PAGE_CANVAS);
+    expect(spots.map((s) => s.id)).toEqual(['lele', 'bobo', 'kite']);
+    for (const s of spots) {
+      expect(s.x).toBeGreaterThanOrEqual(0);
+      expect(s.y).toBeGreaterThanOrEqual(0);
+      expect(s.x + s.w).toBeLessThanOrEqual(1.0001);
+      expect(s.y + s.h).toBeLessThanOrEqual(1.0001);
+    }
+    const [lele, dog, kite] = spots;
+    // centres follow the scene's x (and the prop's y)
+    expect((lele?.x ?? 0) + (lele?.w ?? 0) / 2).toBeCloseTo(0.3, 1);
+    expect((dog?.x ?? 0) + (dog?.w ?? 0) / 2).toBeCloseTo(0.7, 1);
+    expect((kite?.y ?? 0) + (kite?.h ?? 0) / 2).toBeCloseTo(0.25, 1);
+    // a person is taller than wide, standing on the ground
+    expect(lele?.h ?? 0).toBeGreaterThan(lele?.w ?? 0);
+    expect((lele?.y ?? 0) + (lele?.h ?? 0)).toBeCloseTo(GROUND_Y, 1);
+  });
+
+  it('hotspot words: people by name, things by their English word', () => {
+    expect(hotspotWord('lele')).toBe('Lele');
+    expect(hotspotWord('bobo')).toBe('dog');
+    expect(hotspotWord('kite')).toBe('kite');
   });
 });

@@ -247,3 +247,73 @@ export function renderScene(scene: Scene, canvas: Canvas): string {
 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${fmt(width)} ${fmt(height)}" width="${fmt(width)}" height="${fmt(height)}">${parts.join('')}</svg>`;
 }
+
+/** A tappable area of a picture, relative to the canvas (0–1), with the element's id. */
+export interface Hotspot {
+  id: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
+
+function relative(
+  box: { x: number; y: number; w: number; h: number },
+  canvas: Canvas,
+  id: string,
+): Hotspot {
+  const x0 = clamp01(box.x / canvas.width);
+  const y0 = clamp01(box.y / canvas.height);
+  const x1 = clamp01((box.x + box.w) / canvas.width);
+  const y1 = clamp01((box.y + box.h) / canvas.height);
+  const r = (n: number) => Math.round(n * 1000) / 1000;
+  return { id, x: r(x0), y: r(y0), w: r(x1 - x0), h: r(y1 - y0) };
+}
+
+/**
+ * The tappable areas of a scene: every cast member and prop's bounding box, in drawing order
+ * (later ones are on top, so a tap is matched from the end of the list).
+ */
+export function sceneHotspots(scene: Scene, canvas: Canvas): Hotspot[] {
+  const unit = canvas.height / DESIGN_HEIGHT;
+  const spots: Hotspot[] = [];
+  (scene.cast ?? []).forEach((item, index) => {
+    const figure = drawCast(item, index);
+    const s = (item.size ?? 1) * unit * CAST_SCALE;
+    const ax = item.x * canvas.width;
+    const ay = (item.y ?? GROUND_Y) * canvas.height;
+    const d = figure.drawing as Drawing & {
+      box?: { x: number; y: number; width: number; height: number };
+    };
+    const box = d.box ?? { x: -d.width / 2, y: figure.top, width: d.width, height: d.height };
+    const left = item.face === 'left' ? -(box.x + box.width) : box.x;
+    spots.push(
+      relative(
+        { x: ax + left * s, y: ay + box.y * s, w: box.width * s, h: box.height * s },
+        canvas,
+        item.who,
+      ),
+    );
+  });
+  for (const item of scene.props ?? []) {
+    const prop = drawProp(item.what as PropId, item.color ? { color: item.color } : {});
+    const s = (item.size ?? 1) * unit;
+    const cx = item.x * canvas.width;
+    const cy = item.y * canvas.height;
+    spots.push(
+      relative(
+        {
+          x: cx - (prop.width * s) / 2,
+          y: cy - (prop.height * s) / 2,
+          w: prop.width * s,
+          h: prop.height * s,
+        },
+        canvas,
+        item.what,
+      ),
+    );
+  }
+  return spots.filter((h) => h.w > 0.005 && h.h > 0.005);
+}

@@ -1,6 +1,6 @@
 /** The picture-book art library: scene descriptions in, illustrations out. */
 export { type BackgroundOptions, drawBackground } from './backgrounds';
-export { type Canvas, renderScene } from './compose';
+export { type Canvas, type Hotspot, renderScene, sceneHotspots } from './compose';
 export {
   placeholderDataUri,
   type RenderOptions,

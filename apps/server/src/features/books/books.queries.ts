@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookPages, books, bookWords } from '../../platform/db/schema';
 
@@ -42,3 +42,40 @@ export function createBookQueries(db: DbOrTx) {
     },
   };
 }
+
+/** What the reading screens read about books (the import side is `createBookQueries`). */
+export function createLibraryQueries(db: DbOrTx) {
+  return {
+    listLevel(level: number) {
+      return db.select().from(books).where(eq(books.level, level)).orderBy(asc(books.id));
+    },
+
+    listByIds(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select().from(books).where(inArray(books.id, ids));
+    },
+
+    async findBook(id: number) {
+      const rows = await db.select().from(books).where(eq(books.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    listPages(bookId: number) {
+      return db
+        .select()
+        .from(bookPages)
+        .where(eq(bookPages.bookId, bookId))
+        .orderBy(asc(bookPages.page));
+    },
+
+    listWords(bookId: number) {
+      return db
+        .select()
+        .from(bookWords)
+        .where(eq(bookWords.bookId, bookId))
+        .orderBy(asc(bookWords.position));
+    },
+  };
+}
+
+export type BookRow = typeof books.$inferSelect;

@@ -60,6 +60,9 @@ function writeBook(id: number, patch: Partial<BookManifest> = {}): BookManifest 
           { i: 0, audio: `/media/books/${id}/p1-s1.dddddddd.mp3`, duration: 0.9 },
         ]),
         words_timeline: JSON.stringify([words]),
+        hotspots: [
+          { word: 'eye', audio: file('h-eye.ffffffff.mp3'), x: 0.1, y: 0.2, w: 0.3, h: 0.4 },
+        ],
       },
     ],
     vocabulary: [

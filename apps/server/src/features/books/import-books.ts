@@ -23,6 +23,7 @@ export function mediaUrlsOf(m: BookManifest): string[] {
       p.image_small,
       p.audio,
       ...p.sentences.map((s) => s.audio),
+      ...p.hotspots.map((h) => h.audio),
     ]),
     ...m.vocabulary.map((v) => v.audio),
   ];
@@ -133,6 +134,7 @@ export async function importManifests(db: Db, manifests: BookManifest[]): Promis
           readWordsTimeline: p.read_words_timeline,
           sentencesTimeline: p.sentences_timeline,
           wordsTimeline: p.words_timeline,
+          hotspots: p.hotspots,
         })),
       );
       await q.replaceWords(

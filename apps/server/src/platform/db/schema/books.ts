@@ -42,6 +42,15 @@ export const books = pgTable(
   (t) => [index('books_level_idx').on(t.level, t.id)],
 );
 
+export interface HotspotJson {
+  word: string;
+  audio: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface SentenceJson {
   en: string;
   zh: string;
@@ -68,6 +77,8 @@ export const bookPages = pgTable(
     readWordsTimeline: text('read_words_timeline').notNull(),
     sentencesTimeline: text('sentences_timeline').notNull(),
     wordsTimeline: text('words_timeline').notNull(),
+    /** Tappable figures and props of the picture: [{ word, audio, x, y, w, h }] (relative 0–1). */
+    hotspots: jsonb('hotspots').$type<HotspotJson[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.bookId, t.page] })],
 );

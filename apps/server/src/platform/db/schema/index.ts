@@ -1,3 +1,4 @@
 export * from './books';
 export * from './configs';
+export * from './reading';
 export * from './users';

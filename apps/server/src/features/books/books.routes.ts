@@ -1,0 +1,216 @@
+import { ErrorCode, endpoints, type TBookPage } from '@picbook/contracts';
+import { BOOK_TYPE, canUnlockBook, lockReason, processPage } from '@picbook/domain';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../platform/db/client';
+import { AppError, invalidParams } from '../../platform/errors';
+import { defineRoute } from '../../platform/http/define-route';
+import {
+  accessCodeFor,
+  loadReader,
+  presentBookInfo,
+  presentCards,
+  presentReading,
+  type Reader,
+} from './book-access';
+import { type BookRow, createLibraryQueries } from './books.queries';
+import { createReadingQueries } from './reading.queries';
+
+/** Why a book stays locked, as the parent reads it (the unlock error's message). */
+const LOCK_MESSAGES = {
+  login: '请先登录后再解锁绘本',
+  vip: '开通会员即可阅读全部绘本',
+  members: '这是会员专享绘本，开通会员即可阅读',
+} as const;
+
+async function findBookOrFail(db: DbOrTx, id: number): Promise<BookRow> {
+  const book = await createLibraryQueries(db).findBook(id);
+  if (!book) throw new AppError(ErrorCode.RecordNotFound, '绘本不存在或已下架', { field: 'id' });
+  return book;
+}
+
+/** The book with this reader's view of it: info, whether it is open, reading state. */
+async function readerView(db: DbOrTx, reader: Reader, book: BookRow) {
+  const q = createReadingQueries(db);
+  const [progress, unlocked, favorite] =
+    reader.userId === null
+      ? [new Map(), new Set<number>(), false]
+      : await Promise.all([
+          q.progressOf(reader.userId, [book.id]),
+          q.unlockedOf(reader.userId, [book.id]),
+          q.isFavorite(reader.userId, book.id),
+        ]);
+  const info = presentBookInfo(book, reader, unlocked.has(book.id));
+  return { info, open: info.lock === 0, reading: presentReading(progress.get(book.id)), favorite };
+}
+
+function presentVocabulary(
+  rows: Awaited<ReturnType<ReturnType<typeof createLibraryQueries>['listWords']>>,
+) {
+  return rows.map((w) => ({
+    word: w.word,
+    pos: w.pos,
+    meaning_cn: w.meaningCn,
+    example: w.example,
+    audio: w.audio,
+  }));
+}
+
+export function registerBookRoutes(app: FastifyInstance): void {
+  defineRoute(app, endpoints.levelBooks, async ({ deps, userId, params }) => {
+    const [reader, rows] = await Promise.all([
+      loadReader(deps.db, userId, deps.clock.now()),
+      createLibraryQueries(deps.db).listLevel(params.level),
+    ]);
+    const list = await presentCards(deps.db, reader, rows);
+    return {
+      level: params.level,
+      trial_lesson: list.filter((c) => c.book_info.book_type === BOOK_TYPE.trial),
+      list,
+    };
+  });
+
+  defineRoute(app, endpoints.bookSummary, async ({ deps, userId, params }) => {
+    const [reader, book] = await Promise.all([
+      loadReader(deps.db, userId, deps.clock.now()),
+      findBookOrFail(deps.db, params.id),
+    ]);
+    const [view, words] = await Promise.all([
+      readerView(deps.db, reader, book),
+      createLibraryQueries(deps.db).listWords(book.id),
+    ]);
+    return {
+      book_info: view.info,
+      summary_cn: book.summaryCn,
+      vocabulary: presentVocabulary(words),
+      reading: view.reading,
+      favorite: view.favorite,
+    };
+  });
+
+  defineRoute(app, endpoints.book, async ({ deps, userId, params }) => {
+    const [reader, book] = await Promise.all([
+      loadReader(deps.db, userId, deps.clock.now()),
+      findBookOrFail(deps.db, params.id),
+    ]);
+    const view = await readerView(deps.db, reader, book);
+    // A locked book's pages, audio and timelines never leave the server.
+    if (!view.open)
+      return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
+    const q = createLibraryQueries(deps.db);
+    const [pages, words] = await Promise.all([q.listPages(book.id), q.listWords(book.id)]);
+    return {
+      book_info: view.info,
+      pages: pages.map(
+        (p): TBookPage => ({
+          page: p.page,
+          image: p.image,
+          image_small: p.imageSmall,
+          placeholder: p.placeholder,
+          audio: p.audio,
+          duration: p.duration,
+          sentences: p.sentences,
+          note_cn: p.noteCn,
+          read_sentences_timeline: p.readSentencesTimeline,
+          read_words_timeline: p.readWordsTimeline,
+          sentences_timeline: p.sentencesTimeline,
+          words_timeline: p.wordsTimeline,
+          hotspots: p.hotspots,
+        }),
+      ),
+      vocabulary: presentVocabulary(words),
+      reading: view.reading,
+    };
+  });
+
+  defineRoute(app, endpoints.unlockBook, async ({ deps, userId, params }) => {
+    const [reader, book] = await Promise.all([
+      loadReader(deps.db, userId, deps.clock.now()),
+      findBookOrFail(deps.db, params.id),
+    ]);
+    const code = accessCodeFor(reader, book);
+    if (!canUnlockBook(code)) {
+      const reason = lockReason(code) ?? 'vip';
+      throw new AppError(ErrorCode.NotAllowed, LOCK_MESSAGES[reason], {
+        data: { reason, access_code: code },
+      });
+    }
+    await createReadingQueries(deps.db).unlock(userId, book.id);
+    return { lock: 0 as const, book_info: presentBookInfo(book, reader, true) };
+  });
+
+  defineRoute(app, endpoints.interactiveAreas, async ({ deps, userId, params }) => {
+    const [reader, book] = await Promise.all([
+      loadReader(deps.db, userId, deps.clock.now()),
+      findBookOrFail(deps.db, params.id),
+    ]);
+    const view = await readerView(deps.db, reader, book);
+    if (!view.open) return { lock: 1 as const, list: [] };
+    const pages = await createLibraryQueries(deps.db).listPages(book.id);
+    return {
+      lock: 0 as const,
+      list: pages
+        .filter((p) => p.hotspots.length > 0)
+        .map((p) => ({
+          page: p.page,
+          image: p.image,
+          image_small: p.imageSmall,
+          placeholder: p.placeholder,
+          hotspots: p.hotspots,
+        })),
+    };
+  });
+
+  defineRoute(app, endpoints.saveProcess, async ({ deps, userId, params, body }) => {
+    const now = deps.clock.now();
+    const [reader, book] = await Promise.all([
+      loadReader(deps.db, userId, now),
+      findBookOrFail(deps.db, params.id),
+    ]);
+    const view = await readerView(deps.db, reader, book);
+    if (!view.open) {
+      throw new AppError(ErrorCode.NotAllowed, LOCK_MESSAGES[view.info.lock_reason ?? 'vip']);
+    }
+    if (processPage(body.process) > book.pageCount) {
+      throw invalidParams('process', `超过绘本页数 ${book.pageCount}`);
+    }
+    const row = await createReadingQueries(deps.db).saveProgress({
+      userId,
+      bookId: book.id,
+      process: body.process,
+      mode: body.type,
+      finished: body.finished === 1,
+      now,
+    });
+    const reading = presentReading(row);
+    if (!reading) throw new Error('saved progress missing');
+    return reading;
+  });
+
+  defineRoute(app, endpoints.bookshelf, async ({ deps, userId, params, query }) => {
+    const now = deps.clock.now();
+    const q = createReadingQueries(deps.db);
+    const offset = (query.page - 1) * query.page_size;
+    const [reader, slice] = await Promise.all([
+      loadReader(deps.db, userId, now),
+      params.type === 'favorites'
+        ? q.favorites(userId, query.page_size, offset)
+        : q.shelf(userId, params.type, query.page_size, offset),
+    ]);
+    const rows = await createLibraryQueries(deps.db).listByIds(slice.bookIds);
+    const byId = new Map(rows.map((b) => [b.id, b]));
+    const ordered = slice.bookIds.flatMap((id) => byId.get(id) ?? []);
+    return {
+      type: params.type,
+      list: await presentCards(deps.db, reader, ordered),
+      total: slice.total,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  });
+
+  defineRoute(app, endpoints.favoriteBook, async ({ deps, userId, params, body }) => {
+    const book = await findBookOrFail(deps.db, params.id);
+    await createReadingQueries(deps.db).setFavorite(userId, book.id, body.favorite === 1);
+    return { favorite: body.favorite === 1 };
+  });
+}
