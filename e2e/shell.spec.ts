@@ -49,8 +49,8 @@ test.describe('startup and routing', () => {
     await passParentalGate(page);
     await expect(page.getByRole('heading', { name: '消息' }).first()).toBeVisible();
     await expect(page.getByTestId('placeholder-page')).toContainText('消息');
-    await page.goto('/library/read/12/1');
-    await expect(page.getByTestId('placeholder-page')).toContainText('绘本阅读');
+    await page.goto('/library/repeat/1101/001');
+    await expect(page.getByTestId('placeholder-page')).toContainText('跟读');
   });
 });
 

@@ -43,7 +43,29 @@ const screens = [
   { id: 'library', path: '/library', sizes: CHILD, loggedIn: true },
   { id: 'learning', path: '/learning', sizes: CHILD, loggedIn: true },
   { id: 'words', path: '/words', sizes: CHILD, loggedIn: true },
-  { id: 'book-detail', path: '/library/detail/1/1/1/1', sizes: CHILD, loggedIn: true },
+  // {open} and {locked}: a free trial book and a standard book of level 1 (looked up below).
+  { id: 'book-detail', path: '/library/detail/{open}/1/0/0', sizes: CHILD, loggedIn: true },
+  {
+    id: 'book-detail-locked',
+    path: '/library/detail/{locked}/1/0/0',
+    sizes: CHILD,
+    loggedIn: true,
+  },
+  {
+    id: 'book-areas',
+    path: '/library/detail/{open}/1/0/0',
+    sizes: CHILD,
+    loggedIn: true,
+    before: async (p) => {
+      await p.getByTestId('interactive-areas').getByRole('button').first().click();
+      await p
+        .getByTestId('hotspot-viewer')
+        .getByRole('button', { name: /点一点|Tap/ })
+        .first()
+        .click();
+    },
+  },
+  { id: 'bookshelf', path: '/bookshelf/recent', sizes: CHILD, loggedIn: true },
   { id: 'reader', path: '/library/read/1/1', sizes: CHILD, loggedIn: true },
   { id: 'not-found', path: '/no/such/page', sizes: CHILD, loggedIn: true },
   { id: 'parents-center', path: '/parents/center', sizes: PARENTS, loggedIn: true, gate: true },
@@ -74,6 +96,23 @@ await fetch(`${values.base}/api/v1/child`, {
   }),
 });
 
+// Books for the library screens: the guest half-reads the level's free book (继续阅读, the
+// bookshelf) and a standard book shows the lock panel.
+const levelRes = await fetch(`${values.base}/api/v1.2/learning/level/1`, {
+  headers: { access_token: token },
+});
+const levelOne = (await levelRes.json()).data;
+const bookIds = {
+  open: levelOne.trial_lesson[0]?.book_info.id ?? 1,
+  locked: levelOne.list.find((c) => c.book_info.lock === 1)?.book_info.id ?? 1,
+};
+await fetch(`${values.base}/api/v1/user/process/${bookIds.open}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', access_token: token },
+  body: JSON.stringify({ process: '003', type: 'read' }),
+});
+const fillPath = (p) => p.replace(/\{(\w+)\}/g, (_, name) => String(bookIds[name]));
+
 const NUMERALS = '一二三四五六七八九';
 /** Taps the digits the parental gate asks for. */
 async function passGate(page) {
@@ -102,7 +141,7 @@ for (const screen of screens) {
     );
     const page = await context.newPage();
     if (screen.breakApi) await page.route('**/api/v1/configs', (route) => route.abort());
-    await page.goto(`${values.base}${screen.path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${values.base}${fillPath(screen.path)}`, { waitUntil: 'networkidle' });
     if (screen.gate) await passGate(page);
     if (screen.before) await screen.before(page);
     await page.waitForTimeout(600);

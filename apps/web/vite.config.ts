@@ -33,6 +33,8 @@ export default defineConfig({
     target: ['es2020', 'chrome80', 'safari13'],
     sourcemap: true,
     assetsInlineLimit: 2048,
+    // dist/.vite/manifest.json: chunk graph for `npm run bench` (not served: dot folders are not).
+    manifest: true,
   },
   server: {
     port: 5173,

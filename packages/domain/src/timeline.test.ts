@@ -111,13 +111,13 @@ describe('activeWordAt', () => {
 describe('sentencePieces', () => {
   it('splits a sentence into its timed words and the text between them', () => {
     expect(sentencePieces('Dad has a kite.', words.slice(0, 4))).toEqual([
-      { text: 'Dad', word: 0 },
-      { text: ' ', word: null },
-      { text: 'has', word: 1 },
-      { text: ' ', word: null },
-      { text: 'a', word: 2 },
-      { text: ' ', word: null },
-      { text: 'kite.', word: 3 },
+      { text: 'Dad', at: 0, word: 0 },
+      { text: ' ', at: 3, word: null },
+      { text: 'has', at: 4, word: 1 },
+      { text: ' ', at: 7, word: null },
+      { text: 'a', at: 8, word: 2 },
+      { text: ' ', at: 9, word: null },
+      { text: 'kite.', at: 10, word: 3 },
     ]);
   });
 
@@ -131,7 +131,7 @@ describe('sentencePieces', () => {
   });
 
   it('is the whole text as one piece without words', () => {
-    expect(sentencePieces('Look!', [])).toEqual([{ text: 'Look!', word: null }]);
+    expect(sentencePieces('Look!', [])).toEqual([{ text: 'Look!', at: 0, word: null }]);
   });
 });
 

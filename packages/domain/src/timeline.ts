@@ -131,6 +131,8 @@ export function activeWordAt(
 
 export interface TextPiece {
   text: string;
+  /** Character offset of the piece in the sentence (a stable key). */
+  at: number;
   /** Index of the timed word this piece shows; null for spaces and untimed text. */
   word: number | null;
 }
@@ -147,12 +149,12 @@ export function sentencePieces(text: string, words: readonly TimedWord[]): TextP
     let at =
       text.startsWith(word.w, word.o) && word.o >= cursor ? word.o : text.indexOf(word.w, cursor);
     if (at < 0 || word.w === '') return;
-    if (at > cursor) pieces.push({ text: text.slice(cursor, at), word: null });
-    pieces.push({ text: word.w, word: index });
+    if (at > cursor) pieces.push({ text: text.slice(cursor, at), at: cursor, word: null });
+    pieces.push({ text: word.w, at, word: index });
     at += word.w.length;
     cursor = at;
   });
-  if (cursor < text.length) pieces.push({ text: text.slice(cursor), word: null });
+  if (cursor < text.length) pieces.push({ text: text.slice(cursor), at: cursor, word: null });
   return pieces;
 }
 

@@ -1,6 +1,6 @@
+import { hotspotWord } from '@picbook/content';
 import { describe, expect, it } from 'vitest';
 import { drawBackground } from './backgrounds';
-import { hotspotWord } from '@picbook/content';
 import { CAST_SCALE, heldPlacement, renderScene, sceneHotspots } from './compose';
 import { drawPerson } from './people';
 import type { Scene } from './types';

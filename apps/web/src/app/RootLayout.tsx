@@ -6,6 +6,7 @@ import { LoginScreen } from '../features/auth/pages/LoginScreen';
 import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
 import { track } from '../shared/analytics/pingback';
+import { useBackgroundMusic } from '../shared/audio';
 import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
 import { Curtain } from '../shared/curtain/Curtain';
 import { curtain } from '../shared/curtain/curtain';
@@ -121,6 +122,11 @@ function ShellEffects() {
   const [isUpdating, setUpdating] = useState(false);
   const [isRotateDismissed, setRotateDismissed] = useState(false);
   const portrait = isPortraitPath(location.pathname);
+  const bgmTracks = useStartup((s) => s.configs?.bgm);
+  const isLoggedIn = useStartup((s) => s.user !== null);
+  const isMusicOn = useSettings((s) => s.values.play_bgm) === 1;
+  // Spec §4: the main areas play their track while logged in with music on; other paths stop it.
+  useBackgroundMusic(location.pathname, { tracks: bgmTracks, enabled: isLoggedIn && isMusicOn });
 
   // Layout: landscape child area, portrait parents' area; root font scaled to the viewport.
   useEffect(() => {

@@ -1,7 +1,10 @@
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
+import { libraryEn, libraryZh } from '../features/library/locales';
+import { readerEn, readerZh } from '../features/library/reader/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
+import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
 
@@ -14,6 +17,9 @@ const namespaces = {
   child: { 'zh-CN': childZh, en: childEn },
   parents: { 'zh-CN': parentsZh, en: parentsEn },
   gate: { 'zh-CN': gateZh, en: gateEn },
+  library: { 'zh-CN': libraryZh, en: libraryEn },
+  reader: { 'zh-CN': readerZh, en: readerEn },
+  audio: { 'zh-CN': audioZh, en: audioEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -31,6 +37,9 @@ declare module 'i18next' {
       child: typeof childZh;
       parents: typeof parentsZh;
       gate: typeof gateZh;
+      library: typeof libraryZh;
+      reader: typeof readerZh;
+      audio: typeof audioZh;
     };
   }
 }

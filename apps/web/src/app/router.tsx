@@ -21,6 +21,12 @@ const placeholder: PageLoader = () => import('./screens/PlaceholderPage');
 /** Screens that exist; every other route of the table shows the titled placeholder for now. */
 const pages: Record<string, PageLoader> = {
   '/library': () => import('../features/library/pages/LibraryPage'),
+  '/library/read/:bookId/:processId': () => import('../features/library/reader/ReaderPage'),
+  '/library/cn_read/:bookId/:processId': () => import('../features/library/reader/ReaderPage'),
+  '/library/explain/:bookId/:processId': () => import('../features/library/reader/ReaderPage'),
+  '/library/detail/:bookId/:level/:week/:day': () =>
+    import('../features/library/pages/BookDetailPage'),
+  '/bookshelf/:type': () => import('../features/library/pages/BookshelfPage'),
   '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
   '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
 };

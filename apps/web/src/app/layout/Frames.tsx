@@ -6,6 +6,7 @@ import { useSettings } from '../../shared/settings/user-settings';
 import { IconButton } from '../../shared/ui/IconButton';
 import backIcon from '../../shared/ui/icons/back.svg';
 import { useAppNavigate } from '../navigation/app-navigate';
+import { returnPathFor } from '../navigation/jump-table';
 import { useParentalMode } from '../navigation/parental-mode';
 import styles from './Frames.module.css';
 import { useRouteTitle } from './route-handle';
@@ -41,7 +42,7 @@ export function TabBackgroundFrame() {
         className={styles.back}
         icon={backIcon}
         label={t('common.back')}
-        onClick={() => back(`/${tab}`)}
+        onClick={() => back(returnPathFor(pathname) ?? `/${tab}`)}
       />
       <Outlet />
     </div>

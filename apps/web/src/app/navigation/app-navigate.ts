@@ -1,12 +1,15 @@
 import { useCallback } from 'react';
-import { type NavigateOptions, type To, useNavigate } from 'react-router';
+import { type NavigateOptions, type To, useLocation, useNavigate } from 'react-router';
 import { curtain } from '../../shared/curtain/curtain';
 import { HOME_PATH } from '../route-table';
+import { returnPathFor } from './jump-table';
 
 export interface AppNavigateOptions extends NavigateOptions {
   /** Play the loading curtain first and navigate once it covers the screen. */
   curtain?: boolean;
   curtainHint?: string;
+  /** Work done while the curtain covers the screen (e.g. prefetching the next page's data). */
+  prepare?: () => Promise<unknown>;
 }
 
 export interface CurtainNavState {
@@ -22,19 +25,22 @@ export function hasInAppHistory(): boolean {
 /**
  * Navigation with the spec's extras: a curtain flag (curtain first, then navigate once
  * covered) and back navigation (one step back inside the app, otherwise replace with the
- * fallback or the home path).
+ * fallback: the screen's return-history slot, or the home path).
  */
 export function useAppNavigate() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   const go = useCallback(
     async (to: To, options: AppNavigateOptions = {}) => {
-      const { curtain: withCurtain, curtainHint, ...rest } = options;
+      const { curtain: withCurtain, curtainHint, prepare, ...rest } = options;
       if (!withCurtain) {
+        void prepare?.().catch(() => undefined);
         await navigate(to, rest);
         return;
       }
-      await curtain.enter(curtainHint);
+      // A failed prepare is not fatal: the page loads (and reports) its own data.
+      await Promise.all([curtain.enter(curtainHint), prepare?.().catch(() => undefined)]);
       const state = {
         ...(rest.state as object | undefined),
         curtain: true,
@@ -45,11 +51,11 @@ export function useAppNavigate() {
   );
 
   const back = useCallback(
-    async (fallback: string = HOME_PATH) => {
+    async (fallback?: string) => {
       if (hasInAppHistory()) await navigate(-1);
-      else await navigate(fallback, { replace: true });
+      else await navigate(fallback ?? returnPathFor(pathname) ?? HOME_PATH, { replace: true });
     },
-    [navigate],
+    [navigate, pathname],
   );
 
   return { go, back };

@@ -52,11 +52,6 @@ export const en: Messages = {
     musicOn: 'Turn music on',
     musicOff: 'Turn music off',
   },
-  library: {
-    levelsTitle: 'Choose a level',
-    level: 'L{{level}}',
-    comingSoon: 'Books are being put on the shelves. Reading starts soon!',
-  },
   curtain: { hint: 'Getting ready…' },
   routes: {
     library: 'Library',

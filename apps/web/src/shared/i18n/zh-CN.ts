@@ -51,11 +51,6 @@ export const zhCN = {
     musicOn: '打开背景音乐',
     musicOff: '关闭背景音乐',
   },
-  library: {
-    levelsTitle: '选择级别',
-    level: 'L{{level}}',
-    comingSoon: '绘本正在搬上书架，马上就能读啦！',
-  },
   curtain: { hint: '正在准备，请稍候…' },
   routes: {
     library: '绘本馆',

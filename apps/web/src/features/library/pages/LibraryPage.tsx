@@ -1,20 +1,78 @@
-import { useState } from 'react';
+import type { TBookCard } from '@picbook/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useJump } from '../../../app/navigation/jump';
 import { useStartup } from '../../../app/startup/startup-store';
-import welcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
+import { storage } from '../../../shared/platform/storage';
+import { useSession } from '../../../shared/session/session';
+import { Button } from '../../../shared/ui/Button';
+import retryIcon from '../../../shared/ui/icons/retry.svg';
+import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
+import { BookCard, BookCardSkeleton } from '../components/BookCard';
+import { ContinueReading } from '../components/ContinueReading';
+import { ShelfIcon } from '../components/ShelfIcon';
+import { LEVEL_KEY, useCategoryName } from '../library-config';
+import { useLevelBooks, useShelf } from '../library-queries';
+import { useOpenBook } from '../open-book';
 import styles from './LibraryPage.module.css';
 
-/** The library tab: levels from configs (band, difficulty, description); books arrive next. */
+const SKELETONS = [1, 2, 3, 4, 5, 6];
+
+function initialLevel(userLevel: number | undefined): number {
+  const saved = Number(storage.get(LEVEL_KEY));
+  if (Number.isInteger(saved) && saved >= 1 && saved <= 6) return saved;
+  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
+}
+
+/** The library tab: level tabs, a category filter, the level's books and "继续阅读". */
 export default function LibraryPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('library');
   const levels = useStartup((s) => s.configs?.levels ?? []);
-  const [selected, setSelected] = useState(1);
-  const current = levels.find((l) => l.level === selected);
+  const userLevel = useStartup((s) => s.user?.level);
+  // The token itself, not just its presence: a new session reloads the (emptied) queries.
+  const token = useSession((s) => s.token);
+  const hasToken = token !== null;
+  const [selected, setSelected] = useState(() => initialLevel(userLevel));
+  const [category, setCategory] = useState<number | null>(null);
+  const books = useLevelBooks(selected);
+  const reading = useShelf('reading', 1, hasToken);
+  const categoryName = useCategoryName();
+  const jump = useJump();
+  const openBook = useOpenBook();
   const isZh = i18n.language === 'zh-CN';
+
+  const list = books.data?.list;
+  const categories = useMemo(
+    () => [...new Set((list ?? []).map((c) => c.book_info.category))].sort((a, b) => a - b),
+    [list],
+  );
+  // A category missing from the newly chosen level falls back to 全部.
+  const activeCategory = category !== null && categories.includes(category) ? category : null;
+  const shown = (list ?? []).filter(
+    (c) => activeCategory === null || c.book_info.category === activeCategory,
+  );
+  const current = reading.data?.list[0];
+
+  const handleLevel = (level: number) => {
+    setSelected(level);
+    storage.set(LEVEL_KEY, String(level));
+  };
+  const handleOpen = (card: TBookCard) =>
+    jump('libraryDetail', {
+      bookId: card.book_info.id,
+      level: card.book_info.level,
+      week: 0,
+      day: 0,
+    });
+  const handlePlay = (card: TBookCard) => {
+    // A book that closed again (an experience right ended) explains itself on its detail page.
+    if (card.book_info.lock === 1 || !card.reading) return handleOpen(card);
+    return openBook(card.book_info.id, card.reading.mode, card.reading);
+  };
 
   return (
     <div className={styles.page} data-testid="library-page">
-      <div className={styles.levels} role="tablist" aria-label={t('library.levelsTitle')}>
+      <div className={styles.levels} role="tablist" aria-label={t('levelsTitle')}>
         {levels.map((level) => (
           <button
             key={level.level}
@@ -23,9 +81,10 @@ export default function LibraryPage() {
             aria-selected={level.level === selected}
             className={`${styles.level} ${level.level === selected ? styles.selected : ''}`}
             style={{ '--level': level.color } as React.CSSProperties}
-            onClick={() => setSelected(level.level)}
+            title={isZh ? level.description_cn : level.description_en}
+            onClick={() => handleLevel(level.level)}
           >
-            <span className={styles.levelNo}>{t('library.level', { level: level.level })}</span>
+            <span className={styles.levelNo}>{t('level', { level: level.level })}</span>
             <span className={styles.band}>{isZh ? level.band_cn : level.band}</span>
             <span className={styles.meta}>
               {level.difficulty.label} · {level.age}
@@ -33,13 +92,59 @@ export default function LibraryPage() {
           </button>
         ))}
       </div>
-      <section className={styles.panel}>
-        <img src={welcome} alt="" />
-        <div>
-          <h2>{current ? (isZh ? current.description_cn : current.description_en) : ''}</h2>
-          <p>{t('library.comingSoon')}</p>
+
+      <div className={styles.toolbar}>
+        <div className={styles.chips}>
+          {categories.length > 1 &&
+            [null, ...categories].map((id) => (
+              <button
+                key={id ?? 'all'}
+                type="button"
+                className={`${styles.chip} ${id === activeCategory ? styles.chipOn : ''}`}
+                aria-pressed={id === activeCategory}
+                onClick={() => setCategory(id)}
+              >
+                {id === null ? t('allCategories') : categoryName(id)}
+              </button>
+            ))}
         </div>
-      </section>
+        {hasToken && (
+          <Button
+            variant="secondary"
+            className={styles.shelfButton}
+            icon={<ShelfIcon />}
+            onClick={() => jump('bookshelf', { type: 'recent' })}
+          >
+            {t('myShelf')}
+          </Button>
+        )}
+      </div>
+
+      {books.isError ? (
+        <section className={styles.problem} role="alert">
+          <img src={oops} alt="" />
+          <div>
+            <h2>{t('loadFailed')}</h2>
+            <Button
+              variant="secondary"
+              icon={<img className={styles.retryIcon} src={retryIcon} alt="" />}
+              onClick={() => void books.refetch()}
+            >
+              {t('common.retry', { ns: 'translation' })}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <div className={styles.grid} aria-busy={books.isPending}>
+          {current && <ContinueReading card={current} onPlay={handlePlay} onOpen={handleOpen} />}
+          {books.isPending
+            ? SKELETONS.map((n) => <BookCardSkeleton key={n} />)
+            : shown.map((card) => (
+                <BookCard key={card.book_info.id} card={card} onOpen={handleOpen} />
+              ))}
+          {books.isSuccess && shown.length === 0 && <p className={styles.none}>{t('noBooks')}</p>}
+        </div>
+      )}
     </div>
   );
 }

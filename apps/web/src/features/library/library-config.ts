@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStartup } from '../../app/startup/startup-store';
+
+/** Storage key of the level the child chose last time (remembered on the device). */
+export const LEVEL_KEY = 'library_level';
+
+/** The colour of a level from configs (levels[].color); the area accent when unknown. */
+export function useLevelColor(level: number): string {
+  return (
+    useStartup((s) => s.configs?.levels.find((l) => l.level === level)?.color) ?? 'var(--accent)'
+  );
+}
+
+/** Names book categories from configs.book_categories in the interface language. */
+export function useCategoryName(): (id: number) => string {
+  const { i18n } = useTranslation();
+  const categories = useStartup((s) => s.configs?.book_categories);
+  const isZh = i18n.language === 'zh-CN';
+  return useCallback(
+    (id: number) => {
+      const category = categories?.find((c) => c.id === id);
+      if (!category) return String(id);
+      return isZh ? category.description_cn : category.description_en;
+    },
+    [categories, isZh],
+  );
+}

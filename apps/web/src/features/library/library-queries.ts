@@ -1,0 +1,123 @@
+import type { TBook, TReadMode, TShelfType } from '@picbook/contracts';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/request/api';
+import { queryClient } from '../../shared/request/query-client';
+import { preloadPage } from './reader/preload';
+
+/** Query keys of the library; everything under ['books'] depends on the user's access. */
+export const libraryKeys = {
+  all: ['books'] as const,
+  level: (level: number) => ['books', 'level', level] as const,
+  book: (id: number) => ['books', 'book', id] as const,
+  summary: (id: number) => ['books', 'summary', id] as const,
+  areas: (id: number) => ['books', 'areas', id] as const,
+  shelf: (type: TShelfType, page = 1) => ['books', 'shelf', type, page] as const,
+  shelfPages: (type: TShelfType) => ['books', 'shelf', type, 'pages'] as const,
+};
+
+export const bookQuery = (id: number) => ({
+  queryKey: libraryKeys.book(id),
+  queryFn: () => api('book', { params: { id } }),
+  staleTime: 5 * 60_000,
+});
+
+export function useLevelBooks(level: number) {
+  return useQuery({
+    queryKey: libraryKeys.level(level),
+    queryFn: () => api('levelBooks', { params: { level } }),
+  });
+}
+
+export function useBook(id: number) {
+  return useQuery(bookQuery(id));
+}
+
+/**
+ * Fetches a book while the curtain covers the screen, and its opening page's picture and
+ * narration (the given page, else where the child stopped, else the first), so the reader opens
+ * ready to play.
+ */
+export async function prefetchBook(id: number, page?: number): Promise<void> {
+  await queryClient.prefetchQuery(bookQuery(id));
+  const book = queryClient.getQueryData<TBook>(libraryKeys.book(id));
+  if (!book) return;
+  const reading = book.reading;
+  const at = page ?? (reading && !reading.finished ? reading.page : 1);
+  await preloadPage(book.pages[at - 1]);
+}
+
+export function useBookSummary(id: number) {
+  return useQuery({
+    queryKey: libraryKeys.summary(id),
+    queryFn: () => api('bookSummary', { params: { id } }),
+  });
+}
+
+export function useInteractiveAreas(id: number, enabled = true) {
+  return useQuery({
+    queryKey: libraryKeys.areas(id),
+    queryFn: () => api('interactiveAreas', { params: { id } }),
+    enabled,
+  });
+}
+
+export function useShelf(type: TShelfType, page = 1, enabled = true) {
+  return useQuery({
+    queryKey: libraryKeys.shelf(type, page),
+    queryFn: () => api('bookshelf', { params: { type }, query: { page } }),
+    enabled,
+  });
+}
+
+/** A whole shelf, page after page ("加载更多"); page_size is the server's default (20). */
+export function useShelfPages(type: TShelfType) {
+  return useInfiniteQuery({
+    queryKey: libraryKeys.shelfPages(type),
+    queryFn: ({ pageParam }) => api('bookshelf', { params: { type }, query: { page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.page * last.page_size < last.total ? last.page + 1 : undefined,
+  });
+}
+
+/** After an unlock or a reading step the lists, shelves and book views are refetched. */
+const refreshLibrary = () => queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+
+export function useUnlockBook(id: number) {
+  return useMutation({
+    // The unlock refusal is explained on the detail page itself, not in a toast.
+    mutationFn: () => api('unlockBook', { params: { id } }, { silent: true }),
+    onSuccess: refreshLibrary,
+  });
+}
+
+export function useFavoriteBook(id: number) {
+  return useMutation({
+    mutationFn: (favorite: boolean) =>
+      api('favoriteBook', { params: { id }, body: { favorite: favorite ? 1 : 0 } }),
+    onSuccess: refreshLibrary,
+  });
+}
+
+/**
+ * Saves reading progress without disturbing the child: failures are silent (the next page turn
+ * saves again, and the server keeps the furthest page anyway).
+ */
+export async function saveReadingProgress(
+  id: number,
+  process: string,
+  type: TReadMode,
+  finished = false,
+) {
+  const reading = await api(
+    'saveProcess',
+    { params: { id }, body: { process, type, finished: finished ? 1 : 0 } },
+    { silent: true },
+  );
+  // Lists and shelves show the new state when next opened; the open book is not refetched.
+  void queryClient.invalidateQueries({
+    queryKey: libraryKeys.all,
+    predicate: (q) => q.queryKey[1] !== 'book',
+  });
+  return reading;
+}

@@ -1,0 +1,201 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useStartup } from '../../../app/startup/startup-store';
+import { curtain } from '../../../shared/curtain/curtain';
+import { i18n } from '../../../shared/i18n';
+import { storage } from '../../../shared/platform/storage';
+import { queryClient } from '../../../shared/request/query-client';
+import { useSession } from '../../../shared/session/session';
+import { buildConfigs, buildUserInfo } from '../../../test/factories';
+import { LEVEL_KEY } from '../library-config';
+import { buildCard, buildReading, json, renderLibrary, stubApi } from '../test-kit';
+
+vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
+  ...(await original()),
+  track: vi.fn(),
+}));
+
+const categories = [
+  { id: 1, description_cn: '家庭生活', description_en: 'Family' },
+  { id: 3, description_cn: '动物', description_en: 'Animals' },
+  { id: 4, description_cn: '季节与自然', description_en: 'Seasons & Nature' },
+];
+
+const levelOne = {
+  level: 1,
+  trial_lesson: [],
+  list: [
+    buildCard({ id: 1101, title_en: 'The Red Kite', category: 1, book_type: 1, access_code: 13 }),
+    buildCard({
+      id: 1102,
+      title_en: 'Where Is Bobo',
+      category: 3,
+      access_code: 11,
+      lock: 1,
+      lock_reason: 'login',
+    }),
+    buildCard({ id: 1103, title_en: 'Wake Up Panda', category: 3 }, buildReading({ page: 2 })),
+  ],
+};
+const levelTwo = {
+  level: 2,
+  trial_lesson: [],
+  list: [buildCard({ id: 1201, title_en: 'Float or Sink', level: 2, category: 4 })],
+};
+const emptyShelf = { type: 'reading', list: [], total: 0, page: 1, page_size: 20 };
+
+const cardTitles = () =>
+  screen.getAllByTestId('book-card').map((card) => card.querySelector('[lang="en"]')?.textContent);
+
+beforeEach(async () => {
+  await i18n.changeLanguage('zh-CN');
+  queryClient.clear();
+  storage.remove(LEVEL_KEY);
+  useSession.getState().setLogin('token-1');
+  useStartup.setState({
+    configs: buildConfigs({ book_categories: categories }),
+    configsState: 'done',
+    user: buildUserInfo({ level: 1 }),
+    userState: 'done',
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LibraryPage', () => {
+  it("shows the level's books as cards with their access badges and reading state", async () => {
+    stubApi({
+      'GET /api/v1.2/learning/level/1': () => json(levelOne),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+    });
+    renderLibrary('/library');
+    expect(screen.getAllByTestId('book-card-skeleton')).toHaveLength(6);
+    await screen.findByText('The Red Kite');
+    expect(cardTitles()).toEqual(['The Red Kite', 'Where Is Bobo', 'Wake Up Panda']);
+    const [free, locked, reading] = screen.getAllByTestId('book-card');
+    expect(within(free as HTMLElement).getByText('免费')).toBeTruthy();
+    expect(within(locked as HTMLElement).getByText('登录')).toBeTruthy();
+    expect(within(reading as HTMLElement).getByText('第2页')).toBeTruthy();
+    expect(screen.queryByTestId('continue-reading')).toBeNull();
+  });
+
+  it('filters by the categories present in the level (全部 first)', async () => {
+    stubApi({
+      'GET /api/v1.2/learning/level/1': () => json(levelOne),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+    });
+    renderLibrary('/library');
+    await screen.findByText('The Red Kite');
+    const chips = screen
+      .getAllByRole('button', { pressed: false })
+      .concat(screen.getAllByRole('button', { pressed: true }))
+      .map((b) => b.textContent);
+    expect(chips.sort()).toEqual(['全部', '动物', '家庭生活'].sort());
+    expect(screen.queryByRole('button', { name: '季节与自然' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '动物' }));
+    expect(cardTitles()).toEqual(['Where Is Bobo', 'Wake Up Panda']);
+    expect(screen.getByRole('button', { name: '动物' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: '全部' }));
+    expect(cardTitles()).toHaveLength(3);
+  });
+
+  it('remembers the chosen level and loads its books', async () => {
+    const api = stubApi({
+      'GET /api/v1.2/learning/level/1': () => json(levelOne),
+      'GET /api/v1.2/learning/level/2': () => json(levelTwo),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+    });
+    renderLibrary('/library');
+    await screen.findByText('The Red Kite');
+    fireEvent.click(screen.getByRole('tab', { name: /L2/ }));
+    await screen.findByText('Float or Sink');
+    expect(storage.get(LEVEL_KEY)).toBe('2');
+    expect(api.calls()).toContain('GET /api/v1.2/learning/level/2');
+    cleanup();
+
+    renderLibrary('/library');
+    await screen.findByText('Float or Sink');
+    expect(screen.getByRole('tab', { name: /L2/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("opens the user's level by default", async () => {
+    useStartup.setState({ user: buildUserInfo({ level: 2 }) });
+    stubApi({
+      'GET /api/v1.2/learning/level/2': () => json(levelTwo),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+    });
+    renderLibrary('/library');
+    await screen.findByText('Float or Sink');
+  });
+
+  it('opens the book detail of a tapped card', async () => {
+    stubApi({
+      'GET /api/v1.2/learning/level/1': () => json(levelOne),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+    });
+    const router = renderLibrary('/library');
+    await screen.findByText('Where Is Bobo');
+    await act(async () => fireEvent.click(screen.getByText('Where Is Bobo')));
+    expect(router.state.location.pathname).toBe('/library/detail/1102/1/0/0');
+  });
+
+  it('offers 继续阅读: the last unfinished book, straight into its mode at its page', async () => {
+    const current = buildCard(
+      { id: 1305, title_en: 'Splash', level: 3 },
+      buildReading({ process: '004', page: 4, mode: 'cn_read' }),
+    );
+    stubApi({
+      'GET /api/v1.2/learning/level/1': () => json(levelOne),
+      'GET /api/v1/bookshelf/reading': () => json({ ...emptyShelf, list: [current], total: 1 }),
+      'GET /api/v1.1/books/1305': () => json({ book_info: current.book_info }),
+    });
+    const router = renderLibrary('/library');
+    const hero = await screen.findByTestId('continue-reading');
+    expect(within(hero).getByText('第 4 / 6 页')).toBeTruthy();
+
+    const enter = vi.spyOn(curtain, 'enter').mockResolvedValue();
+    fireEvent.click(within(hero).getByRole('button', { name: '接着读《绘本1305》' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/library/cn_read/1305/004'));
+    expect(enter).toHaveBeenCalled();
+    enter.mockRestore();
+  });
+
+  it('leads to the bookshelf', async () => {
+    stubApi({
+      'GET /api/v1.2/learning/level/1': () => json(levelOne),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      'GET /api/v1/bookshelf/recent': () => json({ ...emptyShelf, type: 'recent' }),
+    });
+    const router = renderLibrary('/library');
+    fireEvent.click(await screen.findByRole('button', { name: '我的书架' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookshelf/recent'));
+  });
+
+  it('has no 继续阅读 and no bookshelf without a session', async () => {
+    useSession.getState().logout();
+    const api = stubApi({ 'GET /api/v1.2/learning/level/1': () => json(levelOne) });
+    renderLibrary('/library');
+    await screen.findByText('The Red Kite');
+    expect(screen.queryByRole('button', { name: '我的书架' })).toBeNull();
+    expect(api.calls().some((c) => c.includes('bookshelf'))).toBe(false);
+  });
+
+  it('offers a retry when the books do not load', async () => {
+    let fail = true;
+    stubApi({
+      'GET /api/v1.2/learning/level/1': () =>
+        fail ? json(null, 10001, '系统繁忙') : json(levelOne),
+      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+    });
+    renderLibrary('/library');
+    // One automatic retry of the query, then the problem panel.
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '重试一下' }));
+    await screen.findByText('The Red Kite');
+  });
+});

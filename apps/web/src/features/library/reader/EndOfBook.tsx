@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/Button';
+import styles from './Reader.module.css';
+
+export interface EndOfBookProps {
+  title: string;
+  cover: string;
+  onReadAgain(): void;
+  onRepeat(): void;
+  onBack(): void;
+}
+
+const STARS = [0, 1, 2];
+
+/** The end-of-book screen: a celebration, then read again, read aloud, or back. */
+export function EndOfBook({ title, cover, onReadAgain, onRepeat, onBack }: EndOfBookProps) {
+  const { t } = useTranslation('reader');
+  return (
+    <div
+      className={styles.end}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="reader-end-title"
+      data-testid="reader-end"
+    >
+      <div className={styles.endCard}>
+        <div className={styles.stars} aria-hidden="true">
+          {STARS.map((i) => (
+            <span key={i} className={styles.star} style={{ animationDelay: `${150 + i * 180}ms` }}>
+              ★
+            </span>
+          ))}
+        </div>
+        <img className={styles.endCover} src={cover} alt="" />
+        <h2 id="reader-end-title" className={styles.endTitle}>
+          {t('finishedTitle')}
+        </h2>
+        <p className={styles.endHint}>{t('finishedHint', { title })}</p>
+        <div className={styles.endActions}>
+          <Button size="large" onClick={onReadAgain}>
+            {t('readAgain')}
+          </Button>
+          <Button size="large" variant="grass" onClick={onRepeat}>
+            {t('toRepeat')}
+          </Button>
+          <Button size="large" variant="secondary" onClick={onBack}>
+            {t('backToBook')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { THotspot } from '@picbook/contracts';
+import { memo, useEffect, useRef, useState } from 'react';
+import styles from './Reader.module.css';
+
+export interface PagePictureProps {
+  image: string;
+  placeholder: string;
+  alt: string;
+  hotspots: THotspot[];
+  /** Pulse the hotspot outlines (after the narration, so a child finds them). */
+  hintHotspots: boolean;
+  onShown(): void;
+  onHotspot(hotspot: THotspot): void;
+  hotspotLabel(word: string): string;
+}
+
+/**
+ * The page illustration, fitted to the screen over its own blurred placeholder, with tappable
+ * areas on the figures and things of the picture that say their English word.
+ */
+export const PagePicture = memo(function PagePicture({
+  image,
+  placeholder,
+  alt,
+  hotspots,
+  hintHotspots,
+  onShown,
+  onHotspot,
+  hotspotLabel,
+}: PagePictureProps) {
+  const [said, setSaid] = useState<{ spot: THotspot; key: number } | null>(null);
+  const img = useRef<HTMLImageElement>(null);
+
+  // A preloaded picture is complete before React attaches onLoad; report it as shown at once.
+  useEffect(() => {
+    if (img.current?.complete) requestAnimationFrame(() => onShown());
+  }, [onShown]);
+
+  useEffect(() => {
+    if (!said) return;
+    const timer = setTimeout(() => setSaid(null), 1600);
+    return () => clearTimeout(timer);
+  }, [said]);
+
+  return (
+    <div className={styles.pictureBox} style={{ backgroundImage: `url("${placeholder}")` }}>
+      <div className={styles.pictureFrame}>
+        <img
+          ref={img}
+          className={styles.picture}
+          src={image}
+          alt={alt}
+          width={1280}
+          height={800}
+          decoding="async"
+          draggable={false}
+          onLoad={() => requestAnimationFrame(() => onShown())}
+        />
+        {hotspots.map((spot) => (
+          <button
+            key={`${spot.word}-${spot.x}-${spot.y}`}
+            type="button"
+            className={`${styles.hotspot} ${hintHotspots ? styles.hotspotHint : ''}`}
+            style={{
+              left: `${spot.x * 100}%`,
+              top: `${spot.y * 100}%`,
+              width: `${spot.w * 100}%`,
+              height: `${spot.h * 100}%`,
+            }}
+            aria-label={hotspotLabel(spot.word)}
+            data-testid="reader-hotspot"
+            onClick={(e) => {
+              e.stopPropagation();
+              setSaid({ spot, key: Date.now() });
+              onHotspot(spot);
+            }}
+          />
+        ))}
+        {said && (
+          <span
+            key={said.key}
+            className={styles.bubble}
+            lang="en"
+            style={{
+              left: `${(said.spot.x + said.spot.w / 2) * 100}%`,
+              top: `${Math.max(4, said.spot.y * 100)}%`,
+            }}
+          >
+            {said.spot.word}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});

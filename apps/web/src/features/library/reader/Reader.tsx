@@ -1,0 +1,307 @@
+import type { TBook, THotspot, TReadMode } from '@picbook/contracts';
+import { pageProcess, parsePageTimelines } from '@picbook/domain';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
+import { IconButton } from '../../../shared/ui/IconButton';
+import nextIcon from '../../../shared/ui/icons/page-next.svg';
+import prevIcon from '../../../shared/ui/icons/page-prev.svg';
+import pauseIcon from '../../../shared/ui/icons/pause.svg';
+import playIcon from '../../../shared/ui/icons/play.svg';
+import { saveReadingProgress } from '../library-queries';
+import { EndOfBook } from './EndOfBook';
+import { PagePicture } from './PagePicture';
+import { preloadPage } from './preload';
+import styles from './Reader.module.css';
+import { readerMarks } from './reader-marks';
+import { SentenceLine } from './SentenceLine';
+import { useNarration } from './use-narration';
+import { useDocumentVisible, useIdleFade, useSwipe } from './use-reader-input';
+
+/** Pause after a page's narration before an automatic page turn. */
+export const AUTO_TURN_DELAY_MS = 1500;
+/** Controls fade while narration plays and the child has not touched the screen for this long. */
+const CONTROLS_IDLE_MS = 2500;
+
+export interface ReaderProps {
+  book: TBook;
+  mode: TReadMode;
+  /** 1-based page to open at. */
+  startPage: number;
+  /** library_page_type: 1 turns pages by itself after the narration, 0 waits for the child. */
+  autoTurn: boolean;
+  /** cn_read: whether the Chinese lines show (picbook_language). */
+  showChinese: boolean;
+  onToggleChinese(): void;
+  onBack(): void;
+  onRepeat(): void;
+}
+
+/**
+ * The picture-book reader: one page at a time, full screen, narrated, with the sentence and word
+ * being read lit up. Modes: read (English), cn_read (with each sentence's Chinese), explain (the
+ * teacher's Chinese notes beside the English narration).
+ */
+export function Reader({
+  book,
+  mode,
+  startPage,
+  autoTurn,
+  showChinese,
+  onToggleChinese,
+  onBack,
+  onRepeat,
+}: ReaderProps) {
+  const { t } = useTranslation('reader');
+  const pageCount = book.pages.length;
+  const bookId = book.book_info.id;
+  const [index, setIndex] = useState(() => Math.min(Math.max(1, startPage), pageCount) - 1);
+  const [direction, setDirection] = useState<'next' | 'prev' | 'none'>('none');
+  const [isEnded, setEnded] = useState(false);
+  const visible = useDocumentVisible();
+
+  const raw = book.pages[index];
+  const page = useMemo(() => (raw ? { ...raw, timelines: parsePageTimelines(raw) } : null), [raw]);
+  const narration = useNarration(isEnded ? null : page, true);
+  const vocabulary = useMemo(
+    () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v.audio])),
+    [book.vocabulary],
+  );
+  const vocabularyWords = useMemo(() => new Set(vocabulary.keys()), [vocabulary]);
+
+  const turn = useCallback(
+    (step: 1 | -1) => {
+      if (step === 1 && index >= pageCount - 1) {
+        setEnded(true);
+        return;
+      }
+      const next = index + step;
+      if (next < 0 || next >= pageCount) return;
+      readerMarks.turnRequested();
+      setDirection(step === 1 ? 'next' : 'prev');
+      setIndex(next);
+    },
+    [index, pageCount],
+  );
+
+  const playing = narration.state === 'playing';
+  // Controls fade while the story plays; any touch brings them back.
+  const { faded: controlsFaded, touch } = useIdleFade(playing, CONTROLS_IDLE_MS);
+  const tapTurn = (step: 1 | -1) => {
+    playClick();
+    touch();
+    turn(step);
+  };
+
+  // This page's narration is decoded (sentence replays start at once) and the next page's
+  // picture and narration are fetched and decoded while this one is read.
+  useEffect(() => {
+    void preloadPage(book.pages[index]).then(() => preloadPage(book.pages[index + 1]));
+  }, [book.pages, index]);
+
+  // Progress: every page reached is saved (the server keeps the furthest); the end marks it read.
+  useEffect(() => {
+    void saveReadingProgress(bookId, pageProcess(index + 1), mode).catch(() => undefined);
+  }, [bookId, index, mode]);
+  useEffect(() => {
+    if (isEnded)
+      void saveReadingProgress(bookId, pageProcess(pageCount), mode, true).catch(() => undefined);
+  }, [isEnded, bookId, pageCount, mode]);
+
+  // Auto-advance after the narration, unless the app is hidden (it waits until it is back).
+  useEffect(() => {
+    if (!autoTurn || !narration.pageEnded || isEnded || !visible) return;
+    const timer = setTimeout(() => turn(1), AUTO_TURN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [autoTurn, narration.pageEnded, isEnded, visible, turn]);
+
+  // Keyboard: arrows turn pages, space pauses and resumes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isEnded || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') turn(1);
+      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') turn(-1);
+      else if (e.key === ' ') {
+        if ((e.target as HTMLElement | null)?.tagName === 'BUTTON') return;
+        e.preventDefault();
+        if (narration.state === 'playing') narration.pause();
+        else narration.resume();
+      } else return;
+      touch();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isEnded, turn, narration, touch]);
+
+  const swipe = useSwipe((step) => {
+    touch();
+    turn(step);
+  });
+
+  const { pause, playSentence } = narration;
+  const sayWord = useCallback(
+    (audio: string | undefined) => {
+      if (!audio) return;
+      pause();
+      getAudioEngine().createTrack({ url: audio, channel: 'effect' }).play();
+    },
+    [pause],
+  );
+  const onHotspot = useCallback(
+    (spot: THotspot) => {
+      touch();
+      sayWord(spot.audio);
+    },
+    [touch, sayWord],
+  );
+  const onReplay = useCallback(
+    (k: number) => {
+      touch();
+      playSentence(k);
+    },
+    [touch, playSentence],
+  );
+  const onWord = useCallback((w: string) => sayWord(vocabulary.get(w)), [sayWord, vocabulary]);
+  const hotspotLabel = useCallback((word: string) => word, []);
+
+  const pageWordsBySentence = useMemo(() => {
+    const map = new Map<number, Array<{ word: (typeof words)[number]; at: number }>>();
+    const words = page?.timelines.page_words ?? [];
+    words.forEach((word, at) => {
+      const list = map.get(word.s) ?? [];
+      list.push({ word, at });
+      map.set(word.s, list);
+    });
+    return map;
+  }, [page]);
+
+  if (!page) return null;
+  const showZh = mode === 'cn_read' && showChinese;
+  const waitingForTap = narration.state === 'pending' && !isAudioUnlocked();
+
+  return (
+    <div
+      className={styles.reader}
+      data-testid="reader"
+      data-mode={mode}
+      data-page={index + 1}
+      onPointerDown={(e) => {
+        touch();
+        swipe.onPointerDown(e);
+      }}
+      onPointerUp={swipe.onPointerUp}
+      onPointerCancel={swipe.onPointerCancel}
+    >
+      <div
+        key={index}
+        className={`${styles.page} ${direction === 'next' ? styles.fromRight : direction === 'prev' ? styles.fromLeft : ''}`}
+      >
+        <PagePicture
+          image={page.image}
+          placeholder={page.placeholder}
+          alt={t('page', { page: index + 1, total: pageCount })}
+          hotspots={page.hotspots}
+          hintHotspots={narration.pageEnded}
+          onShown={readerMarks.pictureShown}
+          onHotspot={onHotspot}
+          hotspotLabel={hotspotLabel}
+        />
+        <div className={`${styles.band} ${mode === 'explain' ? styles.bandExplain : ''}`}>
+          <div className={styles.sentences}>
+            {page.sentences.map((s, i) => (
+              <SentenceLine
+                key={s.audio}
+                index={i}
+                en={s.en}
+                zh={showZh ? s.zh : null}
+                words={pageWordsBySentence.get(i) ?? []}
+                isActive={narration.sentence === i}
+                activeWord={narration.sentence === i ? narration.word : -1}
+                vocabulary={vocabularyWords}
+                onReplay={onReplay}
+                onWord={onWord}
+                replayLabel={t('replay')}
+              />
+            ))}
+          </div>
+          {mode === 'explain' && page.note_cn && (
+            <aside className={styles.note} data-testid="reader-note">
+              <h3>{t('explainTitle')}</h3>
+              <p>{page.note_cn}</p>
+            </aside>
+          )}
+        </div>
+      </div>
+
+      <div className={`${styles.controls} ${controlsFaded ? styles.faded : ''}`}>
+        <span className={styles.pageNo} data-testid="reader-page-no">
+          {index + 1} / {pageCount}
+        </span>
+        {mode === 'cn_read' && (
+          <button
+            type="button"
+            className={`${styles.chip} ${showChinese ? styles.chipOn : ''}`}
+            aria-pressed={showChinese}
+            onClick={() => {
+              playClick();
+              onToggleChinese();
+            }}
+          >
+            {showChinese ? t('hideChinese') : t('showChinese')}
+          </button>
+        )}
+        <IconButton
+          className={styles.playButton}
+          label={playing ? t('pause') : t('play')}
+          icon={playing ? pauseIcon : playIcon}
+          data-testid="reader-play"
+          onClick={() => {
+            playClick();
+            touch();
+            if (playing) narration.pause();
+            else if (narration.pageEnded || narration.kind === 'idle') narration.playPage();
+            else narration.resume();
+          }}
+        />
+      </div>
+
+      <IconButton
+        className={`${styles.side} ${styles.sidePrev} ${controlsFaded ? styles.faded : ''}`}
+        label={t('previous')}
+        icon={prevIcon}
+        disabled={index === 0}
+        onClick={() => tapTurn(-1)}
+      />
+      <IconButton
+        className={`${styles.side} ${styles.sideNext} ${
+          narration.pageEnded && !autoTurn ? styles.beckon : ''
+        } ${controlsFaded ? styles.faded : ''}`}
+        label={t('next')}
+        icon={nextIcon}
+        onClick={() => tapTurn(1)}
+        data-testid="reader-next"
+      />
+
+      {waitingForTap && (
+        <button type="button" className={styles.tapToListen} onClick={() => narration.resume()}>
+          <img src={playIcon} alt="" />
+          {t('tapToListen')}
+        </button>
+      )}
+
+      {isEnded && (
+        <EndOfBook
+          title={book.book_info.title_cn}
+          cover={book.book_info.cover.image}
+          onReadAgain={() => {
+            setEnded(false);
+            setDirection('none');
+            setIndex(0);
+          }}
+          onRepeat={onRepeat}
+          onBack={onBack}
+        />
+      )}
+    </div>
+  );
+}

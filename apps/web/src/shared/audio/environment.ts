@@ -1,0 +1,141 @@
+/**
+ * The browser surface the audio engine needs, as narrow structural types. The real
+ * `HTMLAudioElement`, `AudioContext` and `document` satisfy them; tests pass small fakes.
+ */
+
+export interface ListenerTarget {
+  addEventListener(type: string, listener: () => void, options?: boolean): void;
+  removeEventListener(type: string, listener: () => void, options?: boolean): void;
+}
+
+export interface AudioElementLike extends ListenerTarget {
+  src: string;
+  currentTime: number;
+  readonly duration: number;
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly error: { readonly code: number; readonly message?: string } | null;
+  playbackRate: number;
+  defaultPlaybackRate: number;
+  volume: number;
+  loop: boolean;
+  preload: string;
+  /** Old WebViews return undefined instead of a promise. */
+  play(): Promise<void> | undefined;
+  pause(): void;
+  load(): void;
+  removeAttribute(name: string): void;
+}
+
+export interface AudioParamLike {
+  value: number;
+}
+
+export interface AudioNodeLike {
+  connect(node: AudioNodeLike): unknown;
+  disconnect(): void;
+}
+
+export interface AudioBufferLike {
+  readonly duration: number;
+  readonly length: number;
+  readonly numberOfChannels: number;
+  readonly sampleRate: number;
+  getChannelData(channel: number): Float32Array;
+}
+
+export interface BufferSourceLike extends AudioNodeLike, ListenerTarget {
+  buffer: AudioBufferLike | null;
+  readonly playbackRate: AudioParamLike;
+  /** `offset` and `duration` are in buffer seconds: exactly the [offset, offset + duration) span. */
+  start(when?: number, offset?: number, duration?: number): void;
+  stop(when?: number): void;
+}
+
+export interface GainLike extends AudioNodeLike {
+  readonly gain: AudioParamLike;
+}
+
+export interface AudioContextLike extends ListenerTarget {
+  /** 'suspended' | 'running' | 'closed' (and 'interrupted' on iOS). */
+  readonly state: string;
+  readonly currentTime: number;
+  readonly sampleRate: number;
+  readonly destination: AudioNodeLike;
+  resume(): Promise<void>;
+  suspend(): Promise<void>;
+  createBufferSource(): BufferSourceLike;
+  createGain(): GainLike;
+  createBuffer(channels: number, length: number, sampleRate: number): AudioBufferLike;
+  /** Both the promise and the callbacks: old Safari only supports the callbacks. */
+  decodeAudioData(
+    data: ArrayBuffer,
+    success?: (buffer: AudioBufferLike) => void,
+    failure?: (error: unknown) => void,
+  ): Promise<AudioBufferLike> | undefined;
+}
+
+export interface VisibilityLike extends ListenerTarget {
+  readonly visibilityState: string;
+}
+
+export type AudioChannel = 'voice' | 'effect' | 'music';
+
+export interface AudioErrorInfo {
+  /** 'missing': no url was given; 'failed': the file did not load or decode. */
+  kind: 'missing' | 'failed';
+  url: string;
+  channel: AudioChannel;
+  reason?: string;
+  /** False for tracks created with `silentErrors` (background music): report, but no toast. */
+  notify: boolean;
+}
+
+export interface AudioEnvironment {
+  createAudioElement(): AudioElementLike;
+  /** Null when Web Audio is unavailable: everything then goes through HTMLAudio. */
+  createContext: (() => AudioContextLike | null) | null;
+  fetch(url: string): Promise<ArrayBuffer>;
+  now(): number;
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(handle: number): void;
+  setInterval(callback: () => void, ms: number): number;
+  clearInterval(handle: number): void;
+  /** Where the capture-phase unlock listeners go (window); null: no gesture unlock. */
+  gestureTarget: ListenerTarget | null;
+  /** document, for `visibilitychange`; null: never hidden. */
+  visibility: VisibilityLike | null;
+  /** True when the page already had a user gesture (navigator.userActivation). */
+  initiallyUnlocked(): boolean;
+  report(error: AudioErrorInfo): void;
+}
+
+type WindowWithWebkitAudio = Window & { webkitAudioContext?: typeof AudioContext };
+
+/** The real browser APIs. `report` shows the toast and sends the pingback (see index.ts). */
+export function browserAudioEnvironment(report: (error: AudioErrorInfo) => void): AudioEnvironment {
+  const w: WindowWithWebkitAudio = window;
+  const Context = typeof AudioContext === 'function' ? AudioContext : w.webkitAudioContext;
+  return {
+    createAudioElement: () => {
+      const element = new Audio();
+      element.preload = 'auto';
+      return element;
+    },
+    createContext: Context ? () => new Context({ latencyHint: 'interactive' }) : null,
+    fetch: async (url) => {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.arrayBuffer();
+    },
+    now: () => performance.now(),
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle),
+    setInterval: (callback, ms) => window.setInterval(callback, ms),
+    clearInterval: (handle) => window.clearInterval(handle),
+    gestureTarget: window,
+    visibility: document,
+    initiallyUnlocked: () => navigator.userActivation?.hasBeenActive === true,
+    report,
+  };
+}

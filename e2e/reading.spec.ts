@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Screens of this journey are kept for people to look at (UI brief). */
+const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
+
+async function keep(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
+}
+
+/** Saves a server-stored setting for the logged-in user of the page. */
+async function saveSetting(page: Page, key: string, value: string): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const res = await page.request.post('/api/v1/user/storages', {
+    headers: { access_token: token ?? '' },
+    data: { group: 'setting', list: [{ key, value, group: 'setting' }] },
+  });
+  expect((await res.json()).code).toBe(0);
+}
+
+/**
+ * Starts recording, inside the page, every word the narration lights (in order, without
+ * repeats); `stop` returns them. Runs in the page, so test-runner latency cannot miss a word.
+ */
+async function recordLitWords(page: Page): Promise<{ stop(): Promise<string[]> }> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __lit: string[] }).__lit = seen;
+    const observer = new MutationObserver(() => {
+      const lit = document.querySelector('[data-testid=reader] [data-lit]')?.textContent;
+      if (lit && lit !== seen.at(-1)) seen.push(lit);
+    });
+    observer.observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-lit'],
+    });
+    (window as unknown as { __litStop: () => void }).__litStop = () => observer.disconnect();
+  });
+  return {
+    stop: () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __lit: string[]; __litStop: () => void };
+        w.__litStop();
+        return w.__lit;
+      }),
+  };
+}
+
+test.describe('library and reading', () => {
+  test('open a free book from the library, read along, turn pages, continue where it stopped', async ({
+    loggedInPage: page,
+  }) => {
+    // Level 1 is the guest's level: The Red Kite (1101) is its free trial book.
+    await page.goto('/library');
+    // Manual page turning (library_page_type 0), so the test turns every page itself.
+    await saveSetting(page, 'library_page_type', '0');
+    await page.reload();
+    const card = page.locator('[data-testid=book-card][data-book-id="1101"]');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('免费');
+    await expect(page.locator('[data-testid=book-card][data-book-id="1103"]')).toContainText(
+      '登录',
+    );
+    await keep(page, 'library');
+
+    await card.click();
+    await expect(page).toHaveURL(/\/library\/detail\/1101\/1\/0\/0$/);
+    await expect(page.getByTestId('book-detail')).toContainText('红风筝');
+    await expect(page.getByTestId('mode-buttons')).toBeVisible();
+    await keep(page, 'book-detail');
+
+    // 读绘本: the curtain plays, the reader opens on page 1 and the narration starts.
+    await page
+      .getByRole('button', { name: /读绘本/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/library\/read\/1101\/001$/);
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '1');
+    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '暂停');
+
+    // Page 2 "Dad has a red kite." — the lit word moves along while the audio plays.
+    const recording = await recordLitWords(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(reader).toHaveAttribute('data-page', '2');
+    await page.waitForTimeout(600);
+    await keep(page, 'reader');
+    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
+      timeout: 10_000,
+    });
+    // Progress arrives every 100 ms, so a 45 ms word ("a") may be skipped; the rest light in order.
+    const lit = await recording.stop();
+    const sentence = ['Dad', 'has', 'a', 'red', 'kite.'];
+    expect(lit.length, lit.join(' ')).toBeGreaterThanOrEqual(4);
+    expect(lit.map((w) => sentence.indexOf(w))).toEqual(
+      lit.map((w) => sentence.indexOf(w)).sort((a, b) => a - b),
+    );
+    expect(lit).not.toContain(undefined);
+    expect(sentence).toEqual(expect.arrayContaining(lit));
+
+    // Turn with the big arrow too, then leave the book.
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '3');
+    await page.getByRole('button', { name: '返回' }).first().click();
+    await expect(page).toHaveURL(/\/library\/detail\/1101/);
+
+    // Continue reading from the library lands on page 3.
+    await page.goto('/library');
+    const resume = page.getByTestId('continue-reading');
+    await expect(resume).toContainText('第 3 / 5 页');
+    await page.getByTestId('continue-play').click();
+    await expect(page).toHaveURL(/\/library\/read\/1101\/003$/);
+    await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '3');
+  });
+
+  test('pages turn by themselves after the narration; the end screen marks the book read', async ({
+    loggedInPage: page,
+  }) => {
+    // library_page_type 1 (the default): page 4's narration ends, then page 5 comes on its own.
+    await page.goto('/library/cn_read/1101/004');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '4');
+    await expect(reader).toHaveAttribute('data-page', '5', { timeout: 10_000 });
+    // Chinese-assisted reading shows each sentence's translation, and the toggle hides it.
+    await expect(reader).toContainText('我看见我的红风筝');
+    await page.getByRole('button', { name: '隐藏中文' }).click();
+    await expect(reader).not.toContainText('我看见我的红风筝');
+    await page.getByTestId('reader-next').click();
+    await expect(page.getByTestId('reader-end')).toContainText('读完啦！');
+    await keep(page, 'reader-end');
+
+    await page.goto('/bookshelf/finished');
+    await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
+  });
+
+  test('a locked book shows no pages, only the way to unlock it', async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto('/library/read/1103/001');
+    await expect(page.getByTestId('reader-locked')).toBeVisible();
+    await expect(page.getByTestId('reader')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm run bench`: performance figures of the product, measured, not asserted in tests.
+//   reader chunk   the JS the reader route downloads (gzip; budget ≤ 50 KB)
+//   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
+// Usage: npm run bench [-- --only bundle|reader] [--book 1603] [--json out.json]
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromiumPath } from '../lib/chromium.mjs';
+import { builtSourceHash, repoRoot, webDistDir, webSourceHash } from '../lib/web-source.mjs';
+import { routeChunkSize } from './bundle.mjs';
+import { benchReader, PHONE } from './reader.mjs';
+
+const READER_SOURCE = 'src/features/library/reader/ReaderPage.tsx';
+const READER_BUDGET_GZIP = 50 * 1024;
+const TIMING_BUDGET_MS = 100;
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    book: { type: 'string', default: '1603' },
+    json: { type: 'string' },
+    port: { type: 'string', default: '8197' },
+  },
+});
+const want = (part) => !values.only || values.only === part;
+const results = {};
+let failed = false;
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const quantile = (xs, q) => {
+  const s = sorted(xs);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
+};
+const median = (xs) => {
+  const s = sorted(xs);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** WEB_DIST_DIR measures another build (it is then not rebuilt). */
+const distDir = process.env.WEB_DIST_DIR ?? webDistDir;
+
+function ensureBuild() {
+  if (process.env.WEB_DIST_DIR) return;
+  if (
+    builtSourceHash() === webSourceHash() &&
+    fs.existsSync(path.join(webDistDir, '.vite/manifest.json'))
+  )
+    return;
+  console.log('Building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@picbook/web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function startServer(port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ALLOW_DEV_ADAPTERS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 240 && !exited; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (exited) throw new Error('the server did not start; see its output above');
+  return {
+    base,
+    stop: () => {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+ensureBuild();
+
+if (want('bundle')) {
+  const reader = routeChunkSize(distDir, READER_SOURCE);
+  results.readerChunk = reader;
+  const ok = reader.gzip <= READER_BUDGET_GZIP;
+  failed ||= !ok;
+  console.log(
+    `\nreader route JS: ${kb(reader.gzip)} gzip (${kb(reader.raw)} raw, ${reader.files.length} files beyond the entry) — budget ${kb(READER_BUDGET_GZIP)}: ${ok ? 'OK' : 'OVER'}`,
+  );
+  console.log(`  (entry, loaded before any route: ${kb(reader.entryGzip)} gzip)`);
+}
+
+if (want('reader')) {
+  if (!fs.existsSync(chromiumPath)) {
+    console.log(`\nSKIPPED reader timing: no Chromium at ${chromiumPath}`);
+  } else {
+    const server = await startServer(Number(values.port));
+    try {
+      console.log(
+        `\nreader timing, book ${values.book}, ${PHONE.viewport.width}×${PHONE.viewport.height} phone, CPU ×${PHONE.cpuSlowdown} slower, ${(PHONE.network.downloadThroughput * 8) / 1024 / 1024} Mbit/s, ${PHONE.network.latency} ms latency`,
+      );
+      const timing = await benchReader({
+        base: server.base,
+        bookId: values.book,
+        log: process.env.BENCH_VERBOSE ? console.log : undefined,
+      });
+      results.readerTiming = timing;
+      const row = (label, xs) =>
+        console.log(
+          `  ${label.padEnd(34)} median ${median(xs).toFixed(0).padStart(4)} ms   p90 ${quantile(xs, 0.9).toFixed(0).padStart(4)} ms   max ${Math.max(
+            ...xs,
+          )
+            .toFixed(0)
+            .padStart(4)} ms   (n=${xs.length}, budget ${TIMING_BUDGET_MS} ms)`,
+        );
+      row('page turn → picture shown', timing.turns);
+      row('page turn → narration sounding', timing.narrations);
+      row('tap sentence → narration sounding', timing.replays);
+    } finally {
+      server.stop();
+    }
+  }
+}
+
+if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+if (failed) {
+  console.error('\nA size budget is exceeded.');
+  process.exit(1);
+}

@@ -1,0 +1,45 @@
+// What a route downloads when it is opened: its lazy chunk plus the chunks it imports that the
+// app's entry does not already load, gzip-compressed as served. Read from Vite's manifest.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+function readManifest(distDir) {
+  const file = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} missing: build the web app first`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Every chunk key reachable from `key` through static imports. */
+function staticClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, seen);
+  return seen;
+}
+
+const gzipSize = (distDir, file) =>
+  gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
+
+/**
+ * Size of a route's JavaScript: the lazy chunk of `source` and its static imports minus what the
+ * entry (index.html) already loaded. Returns bytes (raw and gzip) and the files counted.
+ */
+export function routeChunkSize(distDir, source) {
+  const manifest = readManifest(distDir);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
+  const preloaded = staticClosure(manifest, entryKey);
+  const files = [...staticClosure(manifest, source)]
+    .filter((key) => !preloaded.has(key))
+    .map((key) => manifest[key].file);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    raw += fs.statSync(path.join(distDir, file)).size;
+    gzip += gzipSize(distDir, file);
+  }
+  const entryGzip = [...preloaded].reduce((n, key) => n + gzipSize(distDir, manifest[key].file), 0);
+  return { files, raw, gzip, entryGzip };
+}
