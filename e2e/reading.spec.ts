@@ -22,15 +22,17 @@ async function saveSetting(page: Page, key: string, value: string): Promise<void
 }
 
 /**
- * Starts recording, inside the page, every word the narration lights (in order, without
- * repeats); `stop` returns them. Runs in the page, so test-runner latency cannot miss a word.
+ * Starts recording, inside the page, every word the narration lights on reader page `onPage`
+ * (in order, without repeats); `stop` returns them. Runs in the page, so test-runner latency cannot miss a word.
  */
-async function recordLitWords(page: Page): Promise<{ stop(): Promise<string[]> }> {
-  await page.evaluate(() => {
+async function recordLitWords(page: Page, onPage: number): Promise<{ stop(): Promise<string[]> }> {
+  await page.evaluate((pageNo) => {
     const seen: string[] = [];
     (window as unknown as { __lit: string[] }).__lit = seen;
     const observer = new MutationObserver(() => {
-      const lit = document.querySelector('[data-testid=reader] [data-lit]')?.textContent;
+      const reader = document.querySelector('[data-testid=reader]');
+      if (reader?.getAttribute('data-page') !== String(pageNo)) return;
+      const lit = reader.querySelector('[data-lit]')?.textContent;
       if (lit && lit !== seen.at(-1)) seen.push(lit);
     });
     observer.observe(document.body, {
@@ -39,7 +41,7 @@ async function recordLitWords(page: Page): Promise<{ stop(): Promise<string[]> }
       attributeFilter: ['data-lit'],
     });
     (window as unknown as { __litStop: () => void }).__litStop = () => observer.disconnect();
-  });
+  }, onPage);
   return {
     stop: () =>
       page.evaluate(() => {
@@ -84,7 +86,7 @@ test.describe('library and reading', () => {
     await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '暂停');
 
     // Page 2 "Dad has a red kite." — the lit word moves along while the audio plays.
-    const recording = await recordLitWords(page);
+    const recording = await recordLitWords(page, 2);
     await page.keyboard.press('ArrowRight');
     await expect(reader).toHaveAttribute('data-page', '2');
     await page.waitForTimeout(600);
