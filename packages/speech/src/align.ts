@@ -1,8 +1,9 @@
-import createModule, { type Decoder, type SoundSwallowerModule } from 'soundswallower';
+import type { Decoder } from 'soundswallower';
 import { findSpeechBounds } from './audio';
-import { Lexicon, type Phones, type PronunciationSource } from './dictionary';
-import { ALIGN_SAMPLE_RATE, modelBaseDir } from './model';
+import { Lexicon, type Phones } from './dictionary';
+import { ALIGN_SAMPLE_RATE } from './model';
 import { type TextToken, tokenize } from './text';
+import { decoderLog, decoderSource, lastDecoderError, loadModule } from './wasm';
 
 /** A word of the original text with its time span in the audio (seconds). */
 export interface AlignedWord {
@@ -122,53 +123,7 @@ const TRAIL_MARGIN = 0.2;
 
 // --- SoundSwallower module ----------------------------------------------------------------
 
-/** Log lines printed by the WebAssembly decoder (ring buffer, read around each pass). */
-const decoderLog: string[] = [];
-const DECODER_LOG_LIMIT = 200;
-const logLine = (line: string): void => {
-  decoderLog.push(line);
-  if (decoderLog.length > DECODER_LOG_LIMIT)
-    decoderLog.splice(0, decoderLog.length - DECODER_LOG_LIMIT);
-};
-
-let modulePromise: Promise<SoundSwallowerModule> | undefined;
-
-/**
- * One WebAssembly instance per process (each instance registers process listeners and
- * holds its own heap); decoders are created from it.
- */
-function loadModule(): Promise<SoundSwallowerModule> {
-  if (!modulePromise) {
-    const overrides: Partial<SoundSwallowerModule> & { modelBase: string } = {
-      modelBase: `${modelBaseDir()}/`,
-      print: logLine,
-      printErr: logLine,
-    };
-    modulePromise = createModule(overrides);
-    modulePromise.catch(() => {
-      modulePromise = undefined;
-    });
-  }
-  return modulePromise;
-}
-
 // --- Aligner --------------------------------------------------------------------------------
-
-/** The decoder's dictionary seen as a {@link PronunciationSource} (all alternates). */
-function decoderSource(decoder: Decoder): PronunciationSource {
-  return {
-    lookup(word: string): Phones[] | undefined {
-      if (/\s/.test(word) || word === '') return undefined;
-      const prons: Phones[] = [];
-      for (let alt = 1; alt < 20; alt++) {
-        const pron = decoder.lookup_word(alt === 1 ? word : `${word}(${alt})`);
-        if (!pron) break;
-        prons.push(pron.split(' '));
-      }
-      return prons.length > 0 ? prons : undefined;
-    },
-  };
-}
 
 interface PlannedWord {
   /** Normalised word. */
@@ -295,9 +250,8 @@ export async function createAligner(options: AlignerOptions = {}): Promise<Align
       outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
     if (!outcome.ok) {
-      const log = decoderLog.filter((l) => l.includes('ERROR')).at(-1);
-      if (log)
-        outcome = { ok: false, reason: `${outcome.reason} (${log.replace(/^ERROR: /, '')})` };
+      const log = lastDecoderError();
+      if (log) outcome = { ok: false, reason: `${outcome.reason} (${log})` };
     }
     return outcome;
   };

@@ -1,4 +1,11 @@
 export {
+  type AcousticModel,
+  type AcousticModelName,
+  DEBIAN_MODEL_DIR,
+  debianModelAvailable,
+  resolveAcousticModel,
+} from './acoustic-model';
+export {
   type AlignedWord,
   type Aligner,
   type AlignerOptions,
@@ -26,6 +33,15 @@ export {
   resample,
   type SpeechBounds,
 } from './audio';
+export type { CalibrationMetrics, ModelCalibration } from './calibration';
+export { CALIBRATIONS } from './calibration-params';
+export {
+  type Dataset,
+  DatasetUnavailableError,
+  findDevDataset,
+  type LabelledUtterance,
+  loadDataset,
+} from './dataset';
 export {
   Lexicon,
   loadModelDictionary,
@@ -39,6 +55,39 @@ export {
   parsePronunciation,
   sSuffix,
 } from './dictionary';
+export {
+  type AnalyseOptions,
+  createPronunciationEngine,
+  type EngineOptions,
+  type PronunciationEngine,
+  type UtteranceAnalysis,
+} from './engine';
+export { type EvaluationOptions, type EvaluationReport, evaluateDataset } from './eval';
+export { feedbackFor, VERDICT_MESSAGES } from './feedback';
 export { letterToSound } from './lts';
 export { ALIGN_SAMPLE_RATE, englishModelDir, MODEL_PHONES, modelBaseDir } from './model';
+export {
+  createScoringPool,
+  defaultPoolSize,
+  type PoolStats,
+  type ScoringPool,
+  type ScoringPoolOptions,
+  SpeechPoolError,
+  type SpeechPoolErrorCode,
+} from './pool';
+export {
+  closeSharedScoringPool,
+  createScorer,
+  finalizeScore,
+  type ScoreDetails,
+  type ScoreOptions,
+  type ScoreResult,
+  type Scorer,
+  type ScorerOptions,
+  scoreUtterance,
+  type Verdict,
+  type WordScore,
+  type WordStatus,
+} from './score';
 export { normalizeToken, numberToWords, type TextToken, tokenize } from './text';
+export { measureVoiceActivity, type VoiceActivity } from './vad';

@@ -1,0 +1,355 @@
+/**
+ * Fits the score calibration on a labelled folder (speechocean762-dev layout) and writes
+ * src/calibration-params.ts.
+ *
+ *   npx tsx packages/speech/src/calibrate.ts [--dataset <dir>] [--model bundled|debian|all]
+ *       [--cache <file>] [--from-cache] [--jobs <n>] [--dry-run]
+ *
+ * 1. Every recording is analysed three times in the worker pool: against its own text
+ *    (labelled sample), against another utterance's text (negative for the "different
+ *    text" detector) and against its text with one extra word inserted that was never
+ *    said (positive for the "missed word" detector).
+ * 2. For each output a few small feature sets are compared by speaker-grouped 8-fold
+ *    cross-validation (no speaker is ever in both the fitting and the evaluated part);
+ *    the best is kept. Those cross-validated figures are the ones to report.
+ * 3. The final models are fitted on all the data and written, with both the
+ *    cross-validated and the in-sample metrics, to calibration-params.ts.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AcousticModelName, debianModelAvailable, MODEL_WARP } from './acoustic-model';
+import { loadAudio } from './audio';
+import {
+  type CalibrationMetrics,
+  type CalibrationSample,
+  crossValidate,
+  evaluate,
+  type FeatureChoice,
+  fitCalibration,
+  type ModelCalibration,
+} from './calibration';
+import { CALIBRATIONS } from './calibration-params';
+import { type Dataset, findDevDataset, loadDataset } from './dataset';
+import { withRelativeGop } from './features';
+import { createScoringPool, defaultPoolSize } from './pool';
+import type { FeatureResult } from './score';
+
+const FOLDS = 8;
+
+/** Candidate feature sets per output (compared by cross-validation). */
+const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
+  accuracy: [
+    ['gop_mean'],
+    ['gop_mean', 'gop_word_min'],
+    ['gop_mean', 'gop_p10', 'bad_frac'],
+    ['gop_frames', 'gop_word_min', 'bad_frac'],
+  ],
+  total: [
+    ['gop_mean'],
+    ['gop_mean', 'pause_total'],
+    ['gop_mean', 'gop_word_min', 'pause_total'],
+    ['gop_mean', 'gop_p10', 'pause_total', 'pause_count'],
+  ],
+  fluency: [
+    ['gop_mean', 'pause_total'],
+    ['gop_mean', 'pause_total', 'pause_count'],
+    ['gop_mean', 'pause_total', 'pause_count', 'rate'],
+  ],
+  word: [
+    ['gop'],
+    ['gop', 'utt_gop'],
+    ['gop', 'gop_min', 'utt_gop'],
+    ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones'],
+    ['gop', 'gop_rel', 'utt_gop'],
+    ['gop', 'gop_min', 'gop_rel', 'utt_gop'],
+    ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'gop_rel'],
+  ],
+  differentText: [
+    ['gop_mean', 'gop_word_min', 'bad_frac', 'skipped_frac'],
+    ['gop_mean', 'gop_word_min', 'bad_frac', 'min_dur_frac', 'skipped_frac'],
+  ],
+};
+
+/** Which CV metric decides each choice. */
+const CRITERION: { [K in keyof FeatureChoice]: (m: CalibrationMetrics) => number } = {
+  accuracy: (m) => m.pcc_accuracy,
+  total: (m) => m.pcc_total,
+  fluency: (m) => m.pcc_fluency,
+  word: (m) => m.pcc_word_accuracy,
+  differentText: (m) => m.different_text_detected - 5 * m.different_text_false_alarms,
+};
+
+/** Words inserted (never spoken) for the "missed word" detector. */
+const INSERTED_WORDS = [
+  'little',
+  'happy',
+  'yellow',
+  'garden',
+  'monkey',
+  'rabbit',
+  'purple',
+  'window',
+  'dinner',
+  'pencil',
+  'jump',
+  'big',
+];
+
+interface Args {
+  dataset?: string;
+  models: AcousticModelName[];
+  cache?: string;
+  fromCache: boolean;
+  jobs: number;
+  dryRun: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { models: [], fromCache: false, jobs: defaultPoolSize(), dryRun: false };
+  let model = 'all';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--dataset') args.dataset = next();
+    else if (a === '--model') model = next();
+    else if (a === '--cache') args.cache = next();
+    else if (a === '--from-cache') args.fromCache = true;
+    else if (a === '--jobs') args.jobs = Number(next());
+    else if (a === '--dry-run') args.dryRun = true;
+    else throw new Error(`Unknown argument ${a}`);
+  }
+  if (model === 'all') {
+    args.models = debianModelAvailable() ? ['bundled', 'debian'] : ['bundled'];
+  } else if (model === 'bundled' || model === 'debian') {
+    args.models = [model];
+  } else {
+    throw new Error(`--model must be bundled, debian or all`);
+  }
+  return args;
+}
+
+const cachePath = (args: Args, model: AcousticModelName): string =>
+  args.cache
+    ? args.cache.replace(/(\.json)?$/, `-${model}.json`)
+    : path.join(tmpdir(), `picbook-speech-calibration-${model}.json`);
+
+/** Deterministic pseudo-random integer in [0, n). */
+const pick = (seed: number, n: number): number => {
+  const x = Math.sin(seed * 12.9898 + 78.233) * 43758.5453;
+  return Math.floor((x - Math.floor(x)) * n);
+};
+
+async function extract(
+  dataset: Dataset,
+  model: AcousticModelName,
+  jobs: number,
+): Promise<CalibrationSample[]> {
+  const pool = createScoringPool({ model, size: jobs, maxQueue: 10_000, timeoutMs: 120_000 });
+  await pool.ready();
+  const { utterances } = dataset;
+  const started = performance.now();
+  let done = 0;
+  const samples = await Promise.all(
+    utterances.map(async (u, i): Promise<CalibrationSample | undefined> => {
+      const audio = await loadAudio(u.wav);
+      // Another utterance's text with at least one word in common would make the negative
+      // partly right; take the next text sharing no word (of ≥ 2 words).
+      const own = new Set(u.text.toLowerCase().split(/\s+/));
+      let other = utterances[(i + 97) % utterances.length];
+      for (let k = 1; k < utterances.length; k++) {
+        const candidate = utterances[(i + 97 * k) % utterances.length];
+        const words = candidate?.text.toLowerCase().split(/\s+/) ?? [];
+        if (words.length >= 2 && words.every((w) => !own.has(w))) {
+          other = candidate;
+          break;
+        }
+      }
+      const tokens = u.text.split(/\s+/).filter((t) => t !== '');
+      const insertAt = pick(i, tokens.length + 1);
+      const extra =
+        INSERTED_WORDS.filter((w) => !own.has(w))[pick(i + 7, INSERTED_WORDS.length - 2)] ??
+        'yellow';
+      const insertedText = [...tokens.slice(0, insertAt), extra, ...tokens.slice(insertAt)].join(
+        ' ',
+      );
+      const [matched, mismatched, inserted] = (await Promise.all([
+        pool.features(audio.slice(), u.text),
+        pool.features(audio.slice(), other?.text ?? 'yellow monkey'),
+        pool.features(audio.slice(), insertedText),
+      ])) as [FeatureResult, FeatureResult, FeatureResult];
+      done++;
+      if (done % 20 === 0) {
+        const rate = (performance.now() - started) / done;
+        process.stderr.write(
+          `  ${model}: ${done}/${utterances.length} (${(rate / 1000).toFixed(2)} s per utterance)\n`,
+        );
+      }
+      if (!matched.sentence) {
+        process.stderr.write(`  ${u.id}: not aligned (${matched.verdict}); left out\n`);
+        return undefined;
+      }
+      const humanWords =
+        u.words.length === matched.words.length ? u.words.map((w) => w.accuracy) : null;
+      const insertedWord = inserted.words[insertAt];
+      return {
+        id: u.id,
+        speaker: u.speaker,
+        sentence: matched.sentence,
+        words: matched.words,
+        human: { accuracy: u.accuracy, total: u.total, fluency: u.fluency, words: humanWords },
+        ...(mismatched.sentence ? { mismatched: mismatched.sentence } : {}),
+        ...(insertedWord && inserted.words.length === matched.words.length + 1
+          ? {
+              inserted: {
+                word: insertedWord,
+                others: inserted.words.filter((_, k) => k !== insertAt),
+              },
+            }
+          : {}),
+      };
+    }),
+  );
+  await pool.close();
+  return samples.filter((s): s is CalibrationSample => s !== undefined);
+}
+
+const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+
+function describe(metrics: CalibrationMetrics): string {
+  return [
+    `sentence accuracy PCC ${f3(metrics.pcc_accuracy)}`,
+    `total PCC ${f3(metrics.pcc_total)}`,
+    `fluency PCC ${f3(metrics.pcc_fluency)}`,
+    `word accuracy PCC ${f3(metrics.pcc_word_accuracy)} (${metrics.words} words)`,
+    `accuracy MAE ${f3(metrics.mae_accuracy)}`,
+    `different text: detected ${f3(metrics.different_text_detected)}, false alarms ${f3(metrics.different_text_false_alarms)}`,
+    `missed word: detected ${f3(metrics.missed_detected)}, false alarms ${f3(metrics.missed_false_alarms)}`,
+    `mispronounced: precision ${f3(metrics.mispronounced_precision)}, recall ${f3(metrics.mispronounced_recall)}`,
+  ].join('\n    ');
+}
+
+function calibrate(
+  samples: CalibrationSample[],
+  model: AcousticModelName,
+  datasetName: string,
+): ModelCalibration {
+  const meta = {
+    model,
+    warp: MODEL_WARP[model],
+    fitted: {
+      dataset: datasetName,
+      utterances: samples.length,
+      speakers: new Set(samples.map((s) => s.speaker)).size,
+      speakerIds: [...new Set(samples.map((s) => s.speaker))].sort(),
+      words: samples.reduce((a, s) => a + (s.human.words?.length ?? 0), 0),
+      date: new Date().toISOString().slice(0, 10),
+    },
+  };
+  const choice: FeatureChoice = {
+    accuracy: CANDIDATES.accuracy[0] ?? [],
+    total: CANDIDATES.total[0] ?? [],
+    fluency: CANDIDATES.fluency[0] ?? [],
+    word: CANDIDATES.word[0] ?? [],
+    differentText: CANDIDATES.differentText[0] ?? [],
+  };
+  console.log(
+    `\n${model}: ${samples.length} utterances; candidates (speaker-grouped ${FOLDS}-fold CV):`,
+  );
+  for (const key of Object.keys(CANDIDATES) as (keyof FeatureChoice)[]) {
+    let best = Number.NEGATIVE_INFINITY;
+    for (const candidate of CANDIDATES[key]) {
+      const trial = { ...choice, [key]: candidate };
+      const value = CRITERION[key](crossValidate(samples, { choice: trial }, meta, FOLDS));
+      console.log(`  ${key.padEnd(13)} ${candidate.join(' + ').padEnd(52)} ${f3(value)}`);
+      if (value > best) {
+        best = value;
+        choice[key] = candidate;
+      }
+    }
+  }
+  const crossValidated = crossValidate(samples, { choice }, meta, FOLDS);
+  const final = fitCalibration(samples, { choice }, meta);
+  const inSample = evaluate(samples, () => final);
+  console.log(`  cross-validated:\n    ${describe(crossValidated)}`);
+  console.log(
+    `  in-sample (fitted on the same data, for comparison only):\n    ${describe(inSample)}`,
+  );
+  return { ...final, report: { folds: FOLDS, crossValidated, inSample } };
+}
+
+function render(calibrations: Record<AcousticModelName, ModelCalibration>): string {
+  const json = JSON.stringify(
+    calibrations,
+    (_key, value: unknown) =>
+      typeof value === 'number'
+        ? Number.isFinite(value)
+          ? Number(value.toPrecision(6))
+          : null
+        : value,
+    2,
+  );
+  return `// GENERATED by \`npx tsx packages/speech/src/calibrate.ts\` — do not edit by hand.
+//
+// Score calibration of the pronunciation scorer, one per acoustic model: linear models
+// from the features in features.ts to the human 0–10 scales of speechocean762 (shown ×10),
+// and the "missed word" / "different text" detectors. Fitted on ${calibrations.bundled.fitted.dataset}.
+// \`report.crossValidated\` holds speaker-grouped ${FOLDS}-fold cross-validated metrics (the
+// honest figures); \`report.inSample\` the same metrics on the data the final models were
+// fitted to, for comparison only. NaN metrics are written as null.
+import type { AcousticModelName } from './acoustic-model';
+import type { ModelCalibration } from './calibration';
+
+export const CALIBRATIONS: Readonly<Record<AcousticModelName, ModelCalibration>> = ${json.replace(/null/g, 'Number.NaN')};
+`;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dir = args.dataset ?? findDevDataset();
+  if (!dir) {
+    console.log('calibrate: no dataset (pass --dataset <dir>); nothing to do');
+    return;
+  }
+  const dataset = await loadDataset(dir);
+  const calibrations: Record<AcousticModelName, ModelCalibration> = { ...CALIBRATIONS };
+  for (const model of args.models) {
+    const cache = cachePath(args, model);
+    let samples: CalibrationSample[];
+    if (args.fromCache && existsSync(cache)) {
+      samples = (JSON.parse(await readFile(cache, 'utf8')) as CalibrationSample[]).map((s) => ({
+        ...s,
+        words: withRelativeGop(s.words),
+        ...(s.inserted
+          ? {
+              inserted: {
+                word: withRelativeGop([s.inserted.word])[0] ?? s.inserted.word,
+                others: withRelativeGop(s.inserted.others),
+              },
+            }
+          : {}),
+      }));
+      console.log(`${model}: ${samples.length} samples from ${cache}`);
+    } else {
+      console.log(
+        `${model}: analysing ${dataset.utterances.length} recordings ×3 with ${args.jobs} workers…`,
+      );
+      samples = await extract(dataset, model, args.jobs);
+      await writeFile(cache, JSON.stringify(samples));
+      console.log(`${model}: samples cached in ${cache}`);
+    }
+    calibrations[model] = calibrate(samples, model, path.basename(path.resolve(dir)));
+  }
+  if (args.dryRun) return;
+  const target = fileURLToPath(new URL('./calibration-params.ts', import.meta.url));
+  await writeFile(target, render(calibrations));
+  console.log(`\nwrote ${target}`);
+}
+
+await main();

@@ -1,0 +1,468 @@
+import type { Segment } from 'soundswallower';
+import { type AcousticModel, type AcousticModelName, resolveAcousticModel } from './acoustic-model';
+import { RELAXED_PASS, STRICT_PASS } from './align';
+import { findSpeechBounds } from './audio';
+import { Lexicon, type Phones } from './dictionary';
+import { ALIGN_SAMPLE_RATE } from './model';
+import { tokenize } from './text';
+import { decoderLog, decoderSource, lastDecoderError, loadModule } from './wasm';
+
+/**
+ * The acoustic side of pronunciation scoring: forced alignment of the reference text and
+ * Goodness of Pronunciation (GOP) per phone.
+ *
+ * The decoder runs with `compallsen` (every senone of the model is evaluated in every
+ * frame) so that the score SoundSwallower reports for each aligned HMM state is
+ *
+ *     Σ over the state's frames of  log p(x_t | aligned senone) − max_s log p(x_t | s)
+ *
+ * i.e. the log-likelihood ratio of the reference pronunciation against the best-scoring
+ * senone of ANY phone in the same frame — an unconstrained ("free") phone loop evaluated
+ * frame by frame. Divided by the phone's duration this is the classic GOP (Witt & Young
+ * 2000) with the frame-level max over all senones as the competitor. On the development
+ * set it correlates better with the human scores than the same ratio against an actual
+ * free phone-loop decode (JSGF loop of all 39 phones), and costs half the time; see
+ * calibration-params.ts for the numbers.
+ *
+ * SoundSwallower only reports the state scores as probabilities `p = 1.0001^score` with
+ * three decimals (`score` in its internal log units, senone scores shifted right by 10
+ * bits); `ln p × 1024` is therefore the log-likelihood ratio in nats. Rounding limits the
+ * resolution to about one nat per state, far below the differences that matter.
+ */
+
+/** Frames per second of the decoder (10 ms hop). */
+export const FRAME_RATE = 100;
+/** Natural-log units per unit of `ln p` reported by the decoder (senone score shift). */
+const SCORE_SCALE = 1024;
+/** Floor for a reported state probability (p = 0.000 after rounding). */
+const MIN_STATE_P = 0.0005;
+/** Floor for a per-frame GOP (nats): beyond this a phone is simply "wrong". */
+export const MIN_FRAME_GOP = -30;
+
+export interface PhoneAnalysis {
+  /** Model phone (ARPAbet without stress). */
+  phone: string;
+  /** Seconds from the start of the audio. */
+  start: number;
+  end: number;
+  /** Duration in 10 ms frames. */
+  frames: number;
+  /**
+   * Goodness of pronunciation: mean per-frame log-likelihood ratio of the aligned phone
+   * against the best senone of any phone (nats per frame, ≤ 0; 0 = nothing fits better).
+   */
+  gop: number;
+  /** Lowest per-frame GOP among the phone's three HMM states. */
+  worstState: number;
+}
+
+export interface TokenAnalysis {
+  /** The token of the reference text as written ("Look!", "Lele's"). */
+  token: string;
+  /** Normalised dictionary words spoken for the token ("ice-cream" → ice, cream). */
+  words: string[];
+  /** Aligned span (seconds). */
+  start: number;
+  end: number;
+  /** Phones of all its words, in order. */
+  phones: PhoneAnalysis[];
+  /** Some pronunciation was guessed by letter-to-sound rules. */
+  guessed: boolean;
+  /**
+   * The decoder left every word of the token out: the audio does not contain it. Its
+   * span is then the gap between its neighbours and it has no phones.
+   */
+  missed: boolean;
+}
+
+export interface Pause {
+  start: number;
+  end: number;
+  /** `silence` or a noise filler the decoder inserted. */
+  kind: 'silence' | 'noise';
+}
+
+export interface UtteranceAnalysis {
+  /** False when no alignment of the text to the audio was possible at all. */
+  aligned: boolean;
+  /** Why alignment failed (when `aligned` is false). */
+  failure?: string;
+  /** Which pass produced the alignment. */
+  pass: 'strict' | 'relaxed' | 'none';
+  /** One entry per token of the text that has something to say. */
+  tokens: TokenAnalysis[];
+  /** Silences and fillers between words (not before the first or after the last word). */
+  pauses: Pause[];
+  /** Audio length in frames. */
+  frames: number;
+  /** Acoustic model used. */
+  model: AcousticModelName;
+  /** Pronunciations guessed by letter-to-sound rules (`word: PHONES`). */
+  guessed: string[];
+}
+
+export interface EngineOptions {
+  /** Acoustic model: `auto` (default) uses Debian's 16 kHz model when installed. */
+  model?: AcousticModelName | 'auto';
+  /** Override the vocal-tract-length warp factor of the model. */
+  warp?: number;
+  /** Gaussians per codebook evaluated per frame (SoundSwallower `topn`, default 4). */
+  topn?: number;
+}
+
+export interface AnalyseOptions {
+  /** Extra pronunciations, `{ word: "ARPABET" }` (the format of content/lexicon.json). */
+  extraDict?: Readonly<Record<string, string>>;
+  /**
+   * Where speech was detected (seconds), e.g. the voiced span from vad.ts; merged with an
+   * energy detector. Audio further than {@link TRIM_MARGIN} outside it is not decoded.
+   */
+  speech?: { start: number; end: number };
+}
+
+/**
+ * Silence kept around the detected speech (seconds). Decoding only the speech region
+ * saves ~15 % of the work on typical recordings; with this margin it changes no score
+ * measurably on the development set (cross-validated PCC 0.527 → 0.532).
+ */
+export const TRIM_MARGIN = 0.2;
+
+export interface PronunciationEngine {
+  readonly model: AcousticModelName;
+  readonly warp: number;
+  /**
+   * Aligns `text` to `audio` (16 kHz mono floats) and scores every phone. Synchronous and
+   * CPU-bound (≈ 0.1 s per second of audio): run it in a worker (see pool.ts).
+   * @throws Error when the text has no pronounceable words.
+   */
+  analyse(audio: Float32Array, text: string, options?: AnalyseOptions): UtteranceAnalysis;
+  close(): void;
+}
+
+// --- WebAssembly module ----------------------------------------------------------------------
+
+// --- Engine ----------------------------------------------------------------------------------
+
+interface PassResult {
+  segment: Segment;
+  /** Per planned word, its aligned segment; undefined when the decoder skipped it. */
+  words: (Segment | undefined)[];
+  /** Seconds to add to the segment times (start of the decoded region). */
+  offset: number;
+  /** Number of skipped words. */
+  missing: number;
+}
+
+/**
+ * Prior probability that the reader skipped a given word. Every word of the reading
+ * grammar is optional with this weight, so a word that is not in the audio is left out
+ * of the alignment (reported as missed) instead of being forced onto its neighbours'
+ * sounds. The weight is tiny (× language weight 6.5 ≈ −240 nats): a word is only
+ * skipped when the audio clearly lacks it. Measured on 160 development recordings
+ * (bundled model) with one unspoken word inserted into each text: 1e-10 skipped 84 % of
+ * the inserted words and 1.1 % of the words actually read, 1e-16 75 % and 0.7 %, 1e-22
+ * 69 % and 0.7 %. A forced alignment with a "missed" classifier on the word's GOP and
+ * duration found only 17 % at a 2 % false-alarm rate.
+ */
+export const SKIP_WORD_PROBABILITY = 1e-16;
+
+/** JSGF grammar for reading `names` in order, each word optional. */
+export function readingGrammar(names: readonly string[]): string {
+  const keep = 1 - SKIP_WORD_PROBABILITY;
+  const body = names
+    .map((name) => `( /${keep}/ ${name} | /${SKIP_WORD_PROBABILITY}/ <NULL> )`)
+    .join(' ');
+  return `#JSGF V1.0;\ngrammar reading;\npublic <reading> = ${body};\n`;
+}
+
+/**
+ * Matches the aligned words (a subsequence of `names`, alternates marked "(2)") to the
+ * planned words; undefined when they are not a subsequence.
+ */
+function matchWords(
+  names: readonly string[],
+  aligned: readonly Segment[],
+): (Segment | undefined)[] | undefined {
+  const out: (Segment | undefined)[] = names.map(() => undefined);
+  let k = 0;
+  for (const segment of aligned) {
+    const name = segment.t.replace(/\(\d+\)$/, '');
+    while (k < names.length && names[k] !== name) k++;
+    if (k >= names.length) return undefined;
+    out[k++] = segment;
+  }
+  return out;
+}
+
+interface PlannedToken {
+  token: string;
+  words: { word: string; name: string }[];
+  guessed: boolean;
+}
+
+const isFiller = (name: string): boolean => /^[<[+]/.test(name);
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Creates a pronunciation engine with its own decoder (loading takes ~0.3–0.5 s). */
+export async function createPronunciationEngine(
+  options: EngineOptions = {},
+): Promise<PronunciationEngine> {
+  const model: AcousticModel = resolveAcousticModel(options.model ?? 'auto');
+  const warp = options.warp ?? model.warp;
+  const module = await loadModule();
+  const decoder = new module.Decoder({
+    ...model.config,
+    samprate: ALIGN_SAMPLE_RATE,
+    loglevel: 'ERROR',
+    compallsen: true,
+    topn: options.topn ?? 4,
+  });
+  await decoder.initialize();
+  if (warp !== 1) {
+    decoder.set_config('warp_params', String(warp));
+    await decoder.reinitialize_audio();
+  }
+  const source = decoderSource(decoder);
+  const generated = new Map<string, string>();
+  let closed = false;
+
+  const entryFor = (word: string, prons: readonly Phones[]): string => {
+    const signature = `${word} ${prons.map((p) => p.join(' ')).join(' | ')}`;
+    const existing = generated.get(signature);
+    if (existing) return existing;
+    const name = `${word.replace(/[()\s]/g, '')}__g${generated.size + 1}`;
+    decoder.add_words(
+      ...prons.map((p, i): [string, string] => [i === 0 ? name : `${name}(${i + 1})`, p.join(' ')]),
+    );
+    generated.set(signature, name);
+    return name;
+  };
+
+  const plan = (
+    text: string,
+    extraDict: Readonly<Record<string, string>>,
+  ): { tokens: PlannedToken[]; guessed: string[] } => {
+    const lexicon = new Lexicon(source, extraDict);
+    const tokens: PlannedToken[] = [];
+    const guessed: string[] = [];
+    for (const token of tokenize(text)) {
+      const words: PlannedToken['words'] = [];
+      let tokenGuessed = false;
+      for (const word of token.words) {
+        let pron: ReturnType<Lexicon['pronounce']>;
+        try {
+          pron = lexicon.pronounce(word);
+        } catch {
+          continue;
+        }
+        if (pron.origin === 'lts') {
+          tokenGuessed = true;
+          guessed.push(`${word}: ${pron.phones[0]?.join(' ')}`);
+        }
+        words.push({ word, name: pron.origin === 'model' ? word : entryFor(word, pron.phones) });
+      }
+      if (words.length > 0) tokens.push({ token: token.text, words, guessed: tokenGuessed });
+    }
+    return { tokens, guessed };
+  };
+
+  /**
+   * One alignment pass over `audio[from, to)` with the reading grammar (every word
+   * optional, see {@link readingGrammar}). Returns the state-level segmentation and, per
+   * planned word, its segment (undefined when the decoder skipped it), or why it failed.
+   */
+  const runPass = (
+    audio: Float32Array,
+    names: string[],
+    settings: typeof STRICT_PASS,
+    from = 0,
+    to = audio.length,
+  ): PassResult | string => {
+    decoder.set_config('beam', settings.beam);
+    decoder.set_config('wbeam', settings.wbeam);
+    decoder.set_config('pbeam', settings.pbeam);
+    decoder.set_config('silprob', settings.silprob);
+    decoder.set_config('fillprob', settings.fillprob);
+    decoderLog.length = 0;
+    try {
+      decoder.set_grammar(readingGrammar(names));
+      decoder.start();
+      decoder.process_audio(audio.subarray(from, to), false, true);
+      decoder.stop();
+      if (decoder.get_text().trim() === '') return 'no word of the text was recognised';
+      const segment = decoder.get_alignment({ align_level: 2 });
+      const words = matchWords(
+        names,
+        (segment.w ?? []).filter((s) => !isFiller(s.t)),
+      );
+      if (!words) return 'the alignment does not follow the text';
+      return {
+        segment,
+        words,
+        offset: from / ALIGN_SAMPLE_RATE,
+        missing: words.filter((w) => !w).length,
+      };
+    } catch (error) {
+      const log = lastDecoderError();
+      const message = error instanceof Error ? error.message : String(error);
+      return log ? `${message} (${log})` : message;
+    }
+  };
+
+  return {
+    model: model.name,
+    warp,
+    analyse(audio, text, analyseOptions = {}) {
+      if (closed) throw new Error('Pronunciation engine is closed');
+      if (!(audio instanceof Float32Array)) throw new TypeError('audio must be a Float32Array');
+      const { tokens, guessed } = plan(text, analyseOptions.extraDict ?? {});
+      if (tokens.length === 0) {
+        throw new Error(`Cannot score "${text}": the text has no pronounceable words`);
+      }
+      const frames = Math.floor(audio.length / (ALIGN_SAMPLE_RATE / FRAME_RATE));
+      const names = tokens.flatMap((t) => t.words.map((w) => w.name));
+      const base: UtteranceAnalysis = {
+        aligned: false,
+        pass: 'none',
+        tokens: [],
+        pauses: [],
+        frames,
+        model: model.name,
+        guessed,
+      };
+      // Minimum duration of an HMM path: 3 frames per phone.
+      if (audio.length < ALIGN_SAMPLE_RATE * 0.05) {
+        return { ...base, failure: 'audio shorter than 50 ms' };
+      }
+      const [from, to] = speechRegion(audio, analyseOptions.speech);
+      const trimmed = from > 0 || to < audio.length;
+      let result = runPass(audio, names, STRICT_PASS, from, to);
+      let pass: UtteranceAnalysis['pass'] = 'strict';
+      if (trimmed && (typeof result === 'string' || result.missing > 0)) {
+        // Trimming may have cut off a quiet word: try the whole recording, keep the better.
+        const whole = runPass(audio, names, STRICT_PASS);
+        if (
+          typeof whole !== 'string' &&
+          (typeof result === 'string' || whole.missing < result.missing)
+        ) {
+          result = whole;
+        }
+      }
+      if (typeof result === 'string') {
+        const relaxed = runPass(audio, names, RELAXED_PASS);
+        if (typeof relaxed === 'string') {
+          return { ...base, failure: `strict pass: ${result}; relaxed pass: ${relaxed}` };
+        }
+        result = relaxed;
+        pass = 'relaxed';
+      }
+      return { ...base, aligned: true, pass, ...readAnalysis(result, tokens) };
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      decoder.delete();
+    },
+  };
+}
+
+/**
+ * Sample range to decode: the union of the energy detector's speech bounds and the
+ * caller's speech span, widened by {@link TRIM_MARGIN}; the whole audio when unsure.
+ */
+function speechRegion(
+  audio: Float32Array,
+  speech: AnalyseOptions['speech'],
+): [from: number, to: number] {
+  const bounds = findSpeechBounds(audio, ALIGN_SAMPLE_RATE);
+  if (!bounds.reliable && !speech) return [0, audio.length];
+  let start = bounds.reliable ? bounds.start : audio.length;
+  let end = bounds.reliable ? bounds.end : 0;
+  if (speech && speech.end > speech.start) {
+    start = Math.min(start, Math.floor(speech.start * ALIGN_SAMPLE_RATE));
+    end = Math.max(end, Math.ceil(speech.end * ALIGN_SAMPLE_RATE));
+  }
+  const margin = Math.round(TRIM_MARGIN * ALIGN_SAMPLE_RATE);
+  const from = Math.max(0, start - margin);
+  const to = Math.min(audio.length, end + margin);
+  // Not worth it (or nonsense): decode everything.
+  if (to - from < 0.3 * ALIGN_SAMPLE_RATE || to - from > 0.95 * audio.length) {
+    return [0, audio.length];
+  }
+  return [from, to];
+}
+
+const framesOf = (segment: Segment): number => Math.max(1, Math.round(segment.d * FRAME_RATE));
+const nats = (p: number): number => Math.log(Math.max(p, MIN_STATE_P)) * SCORE_SCALE;
+
+function readPhone(segment: Segment, offset: number): PhoneAnalysis {
+  const states = segment.w ?? [];
+  const frames = framesOf(segment);
+  let total = 0;
+  let worst = 0;
+  if (states.length > 0) {
+    for (const state of states) {
+      const score = nats(state.p);
+      total += score;
+      worst = Math.min(worst, score / framesOf(state));
+    }
+  } else {
+    total = nats(segment.p);
+    worst = total / frames;
+  }
+  return {
+    phone: segment.t,
+    start: round3(offset + segment.b),
+    end: round3(offset + segment.b + segment.d),
+    frames,
+    gop: Math.max(MIN_FRAME_GOP, total / frames),
+    worstState: Math.max(MIN_FRAME_GOP, worst),
+  };
+}
+
+function readAnalysis(
+  result: PassResult,
+  planned: readonly PlannedToken[],
+): Pick<UtteranceAnalysis, 'tokens' | 'pauses'> {
+  const { offset } = result;
+  const tokens: TokenAnalysis[] = [];
+  let k = 0;
+  for (const token of planned) {
+    const mine = result.words
+      .slice(k, k + token.words.length)
+      .filter((w): w is Segment => w !== undefined);
+    k += token.words.length;
+    const first = mine[0];
+    const last = mine[mine.length - 1];
+    tokens.push({
+      token: token.token,
+      words: token.words.map((w) => w.word),
+      start: first ? round3(offset + first.b) : 0,
+      end: last ? round3(offset + last.b + last.d) : 0,
+      phones: mine.flatMap((w) => (w.w ?? []).map((p) => readPhone(p, offset))),
+      guessed: token.guessed,
+      missed: mine.length === 0,
+    });
+  }
+  // A missed token spans the gap between its neighbours.
+  tokens.forEach((token, i) => {
+    if (!token.missed) return;
+    const before = tokens.slice(0, i).findLast((t) => !t.missed);
+    const after = tokens.slice(i + 1).find((t) => !t.missed);
+    token.start = before?.end ?? after?.start ?? 0;
+    token.end = Math.max(token.start, after?.start ?? before?.end ?? 0);
+  });
+  const present = tokens.filter((t) => !t.missed);
+  const firstStart = present[0]?.start ?? 0;
+  const lastEnd = present[present.length - 1]?.end ?? 0;
+  const pauses: Pause[] = (result.segment.w ?? [])
+    .filter(
+      (s) => isFiller(s.t) && offset + s.b >= firstStart && offset + s.b + s.d <= lastEnd + 1e-6,
+    )
+    .map((s) => ({
+      start: round3(offset + s.b),
+      end: round3(offset + s.b + s.d),
+      kind: /^<|^SIL/.test(s.t) ? 'silence' : 'noise',
+    }));
+  return { tokens, pauses };
+}

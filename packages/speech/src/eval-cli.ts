@@ -1,0 +1,149 @@
+/**
+ * Evaluates the pronunciation scorer on a labelled folder laid out like
+ * speechocean762-dev (labels.json + wav/):
+ *
+ *   npm run eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n]
+ *       [--model auto|bundled|debian] [--calibration auto|shipped|cv]
+ *
+ * Prints N, the Pearson correlations of the sentence scores with the human accuracy and
+ * total scores and of the word scores with the human word accuracy, latency p50/p95 per
+ * recording (from "audio complete" to result) and the real-time factor. With --json the
+ * last line is {n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms,
+ * latency_p95_ms, rtf}. A missing folder is reported and skipped (exit code 0).
+ */
+import { DatasetUnavailableError, loadDataset } from './dataset';
+import { type CalibrationMode, type EvaluationReport, evaluateDataset } from './eval';
+
+interface CliArgs {
+  folder?: string;
+  json: boolean;
+  limit?: number;
+  jobs?: number;
+  concurrency?: number;
+  model: 'auto' | 'bundled' | 'debian';
+  mode: CalibrationMode;
+}
+
+const USAGE =
+  'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
+  '[--model auto|bundled|debian] [--calibration auto|shipped|cv]';
+
+function parse(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { json: false, model: 'auto', mode: 'auto' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
+      return v;
+    };
+    const count = (): number => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${a} needs a positive integer`);
+      return n;
+    };
+    if (a === '--json') args.json = true;
+    else if (a === '--limit') args.limit = count();
+    else if (a === '--jobs') args.jobs = count();
+    else if (a === '--concurrency') args.concurrency = count();
+    else if (a === '--model') {
+      const m = value();
+      if (m !== 'auto' && m !== 'bundled' && m !== 'debian') throw new Error(USAGE);
+      args.model = m;
+    } else if (a === '--calibration') {
+      const m = value();
+      if (m === 'cv') args.mode = 'cross-validated';
+      else if (m === 'auto' || m === 'shipped') args.mode = m;
+      else throw new Error(USAGE);
+    } else if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (a.startsWith('--')) throw new Error(`unknown option ${a}\n${USAGE}`);
+    else if (args.folder === undefined) args.folder = a;
+    else throw new Error(`unexpected argument ${a}\n${USAGE}`);
+  }
+  return args;
+}
+
+const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+
+function print(report: EvaluationReport): void {
+  const lines = [
+    `N                         ${report.n}`,
+    `PCC accuracy              ${f3(report.pcc_accuracy)}   (result.accuracy vs human sentence accuracy)`,
+    `PCC total                 ${f3(report.pcc_total)}   (result.score vs human sentence total)`,
+    `PCC score vs accuracy     ${f3(report.pcc_score_accuracy)}   (result.score vs human sentence accuracy)`,
+    `PCC word accuracy         ${f3(report.pcc_word_accuracy)}   (${report.words} words)`,
+    `PCC fluency               ${f3(report.pcc_fluency)}`,
+    `latency p50 / p95         ${report.latency_p50_ms.toFixed(0)} / ${report.latency_p95_ms.toFixed(0)} ms`,
+    `real-time factor          ${report.rtf.toFixed(3)}   (${report.audioSeconds.toFixed(0)} s of audio)`,
+    `model                     ${report.model}; ${report.poolSize} worker(s), ${report.concurrency} in flight`,
+    `calibration               ${
+      report.calibration === 'cross-validated'
+        ? `speaker-grouped ${report.folds}-fold cross-validation on this folder (its speakers were used to fit the shipped calibration)`
+        : report.inSample
+          ? 'shipped, IN-SAMPLE: fitted on these speakers (a regression check, not a figure to report)'
+          : 'shipped (not fitted on these speakers)'
+    }`,
+    `verdicts                  ${Object.entries(report.verdicts)
+      .filter(([, n]) => n > 0)
+      .map(([v, n]) => `${v} ${n}`)
+      .join(', ')}`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parse(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  if (!args.folder) {
+    console.error(USAGE);
+    return 2;
+  }
+  let dataset: Awaited<ReturnType<typeof loadDataset>>;
+  try {
+    dataset = await loadDataset(args.folder);
+  } catch (error) {
+    if (error instanceof DatasetUnavailableError) {
+      console.log(`eval:speech skipped: ${error.message}`);
+      if (args.json) console.log(JSON.stringify({ skipped: true, reason: error.message }));
+      return 0;
+    }
+    throw error;
+  }
+  const report = await evaluateDataset(dataset, {
+    ...(args.limit ? { limit: args.limit } : {}),
+    ...(args.jobs ? { poolSize: args.jobs } : {}),
+    ...(args.concurrency ? { concurrency: args.concurrency } : {}),
+    model: args.model,
+    mode: args.mode,
+    onProgress: (done, total) => {
+      if (process.stderr.isTTY) process.stderr.write(`\r  scored ${done}/${total}`);
+      if (done === total && process.stderr.isTTY) process.stderr.write('\n');
+    },
+  });
+  print(report);
+  if (args.json) {
+    const { n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms, latency_p95_ms, rtf } =
+      report;
+    console.log(
+      JSON.stringify({
+        n,
+        pcc_accuracy,
+        pcc_total,
+        pcc_word_accuracy,
+        latency_p50_ms,
+        latency_p95_ms,
+        rtf,
+      }),
+    );
+  }
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,253 @@
+import type { AcousticModelName } from './acoustic-model';
+import { loadAudio } from './audio';
+import {
+  type CalibrationModels,
+  type CalibrationSample,
+  type FeatureChoice,
+  fitCalibration,
+  type ModelCalibration,
+} from './calibration';
+import { CALIBRATIONS } from './calibration-params';
+import { type Dataset, type LabelledUtterance, loadDataset } from './dataset';
+import { ALIGN_SAMPLE_RATE } from './model';
+import { createScoringPool } from './pool';
+import { finalizeScore, type ScoreResult, type Verdict } from './score';
+import { groupFolds, pearson, quantile } from './stats';
+
+/**
+ * Evaluation of the scorer on a labelled folder (speechocean762-dev layout): Pearson
+ * correlations with the human scores, latency and real-time factor, all through the
+ * worker pool exactly as the API uses it.
+ *
+ * Calibration: when the folder contains speakers the shipped calibration was fitted on
+ * (the development set itself), its scores would be in-sample. In `auto` mode the report
+ * then re-fits the calibration's regression models by speaker-grouped cross-validation
+ * on the folder (every utterance scored by models fitted on other speakers only; the
+ * "missed"/"different text" detectors are kept as shipped) and says so.
+ */
+
+export type CalibrationMode = 'auto' | 'shipped' | 'cross-validated';
+
+export interface EvaluationOptions {
+  /** Evaluate only this many utterances, spread evenly over the folder. */
+  limit?: number;
+  /** Worker threads (default: the pool's default size). */
+  poolSize?: number;
+  /** Recordings in flight at once (default: the pool size, so none waits in the queue). */
+  concurrency?: number;
+  model?: AcousticModelName | 'auto';
+  mode?: CalibrationMode;
+  /** Folds for cross-validation (default 8, fewer when there are fewer speakers). */
+  folds?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface EvaluationReport {
+  n: number;
+  /** PCC of the result's `accuracy` with the human sentence accuracy. */
+  pcc_accuracy: number;
+  /** PCC of the result's overall `score` with the human sentence total. */
+  pcc_total: number;
+  /** PCC of the word scores with the human word accuracy. */
+  pcc_word_accuracy: number;
+  /** From "audio complete" (job submitted) to result (ms). */
+  latency_p50_ms: number;
+  latency_p95_ms: number;
+  /** Processing time / audio duration, over all recordings. */
+  rtf: number;
+  /** PCC of the overall `score` with the human accuracy (the same score against both). */
+  pcc_score_accuracy: number;
+  pcc_fluency: number;
+  words: number;
+  model: AcousticModelName;
+  calibration: 'shipped' | 'cross-validated';
+  /** Some speakers of the folder were used to fit the shipped calibration. */
+  inSample: boolean;
+  folds: number;
+  poolSize: number;
+  concurrency: number;
+  audioSeconds: number;
+  verdicts: Record<Verdict, number>;
+}
+
+/** `limit` utterances spread evenly over the list (all when no limit). */
+export function spreadSubset<T>(items: readonly T[], limit?: number): T[] {
+  if (!limit || limit >= items.length) return [...items];
+  return Array.from(
+    { length: limit },
+    (_, i) => items[Math.floor((i * items.length) / limit)],
+  ).filter((x): x is T => x !== undefined);
+}
+
+interface Scored {
+  utterance: LabelledUtterance;
+  result: ScoreResult;
+  latencyMs: number;
+  seconds: number;
+}
+
+function choiceOf(calibration: CalibrationModels): FeatureChoice {
+  return {
+    accuracy: calibration.accuracy.features,
+    total: calibration.total.features,
+    fluency: calibration.fluency.features,
+    word: calibration.word.features,
+    differentText: calibration.differentText.model.features,
+  };
+}
+
+/** Re-scores every utterance with regression models fitted on the other folds' speakers. */
+function crossValidatedResults(
+  scored: readonly Scored[],
+  shipped: ModelCalibration,
+  folds: number,
+): ScoreResult[] {
+  const samples: (CalibrationSample | undefined)[] = scored.map(({ utterance, result }) => {
+    const sentence = result.details?.sentence;
+    const words = result.details?.words;
+    if (!sentence || !words) return undefined;
+    return {
+      id: utterance.id,
+      speaker: utterance.speaker,
+      sentence,
+      words,
+      human: {
+        accuracy: utterance.accuracy,
+        total: utterance.total,
+        fluency: Number.isFinite(utterance.fluency) ? utterance.fluency : utterance.total,
+        words:
+          utterance.words.length === words.length ? utterance.words.map((w) => w.accuracy) : null,
+      },
+    };
+  });
+  const speakers = scored.map((s) => s.utterance.speaker);
+  const k = Math.max(2, Math.min(folds, new Set(speakers).size));
+  const foldOf = groupFolds(speakers, k);
+  const options = {
+    choice: choiceOf(shipped),
+    differentText: shipped.differentText,
+  };
+  const fitted = Array.from({ length: k }, (_, fold) =>
+    fitCalibration(
+      samples.filter((s, i): s is CalibrationSample => s !== undefined && foldOf[i] !== fold),
+      options,
+      shipped,
+    ),
+  );
+  return scored.map(({ result }, i) => {
+    const sample = samples[i];
+    const calibration = fitted[foldOf[i] ?? 0];
+    if (!sample || !calibration) return result;
+    return finalizeScore(calibration, {
+      tokens: result.words.map((w) => ({ word: w.word, start: w.start, end: w.end })),
+      sentence: sample.sentence,
+      words: sample.words,
+    });
+  });
+}
+
+/** Scores a labelled folder through the worker pool and reports correlations and speed. */
+export async function evaluateDataset(
+  source: string | Dataset,
+  options: EvaluationOptions = {},
+): Promise<EvaluationReport> {
+  const dataset = typeof source === 'string' ? await loadDataset(source) : source;
+  const utterances = spreadSubset(dataset.utterances, options.limit);
+  const pool = createScoringPool({
+    ...(options.poolSize ? { size: options.poolSize } : {}),
+    model: options.model ?? 'auto',
+    maxQueue: utterances.length + 1,
+    timeoutMs: 60_000,
+  });
+  try {
+    const model = await pool.ready();
+    const concurrency = Math.max(1, options.concurrency ?? pool.size);
+    const audios = await Promise.all(utterances.map((u) => loadAudio(u.wav)));
+    const scored: Scored[] = new Array(utterances.length);
+    let next = 0;
+    let done = 0;
+    const runner = async (): Promise<void> => {
+      while (next < utterances.length) {
+        const i = next++;
+        const utterance = utterances[i];
+        const audio = audios[i];
+        if (!utterance || !audio) continue;
+        const seconds = audio.length / ALIGN_SAMPLE_RATE;
+        const started = performance.now();
+        const result = await pool.score(audio, utterance.text, { details: true });
+        scored[i] = { utterance, result, latencyMs: performance.now() - started, seconds };
+        options.onProgress?.(++done, utterances.length);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, runner));
+
+    const shipped = CALIBRATIONS[model];
+    const inSample = scored.some((s) => shipped.fitted.speakerIds.includes(s.utterance.speaker));
+    const mode = options.mode ?? 'auto';
+    const crossValidate = mode === 'cross-validated' || (mode === 'auto' && inSample);
+    const folds = options.folds ?? 8;
+    const results = crossValidate
+      ? crossValidatedResults(scored, shipped, folds)
+      : scored.map((s) => s.result);
+
+    const wordPred: number[] = [];
+    const wordHuman: number[] = [];
+    const verdicts: Record<Verdict, number> = {
+      ok: 0,
+      no_voice: 0,
+      noise: 0,
+      too_short: 0,
+      different_text: 0,
+    };
+    results.forEach((result, i) => {
+      verdicts[result.verdict]++;
+      const labels = scored[i]?.utterance.words ?? [];
+      if (labels.length !== result.words.length) return;
+      result.words.forEach((w, k) => {
+        wordPred.push(w.score);
+        wordHuman.push(labels[k]?.accuracy ?? 0);
+      });
+    });
+    const latencies = scored.map((s) => s.latencyMs);
+    const audioSeconds = scored.reduce((a, s) => a + s.seconds, 0);
+    const fluencyPairs = scored
+      .map((s, i) => [results[i]?.fluency ?? 0, s.utterance.fluency] as const)
+      .filter(([, human]) => Number.isFinite(human));
+    return {
+      n: scored.length,
+      pcc_accuracy: pearson(
+        results.map((r) => r.accuracy),
+        scored.map((s) => s.utterance.accuracy),
+      ),
+      pcc_total: pearson(
+        results.map((r) => r.score),
+        scored.map((s) => s.utterance.total),
+      ),
+      pcc_word_accuracy: pearson(wordPred, wordHuman),
+      latency_p50_ms: quantile(latencies, 0.5),
+      latency_p95_ms: quantile(latencies, 0.95),
+      rtf: latencies.reduce((a, b) => a + b, 0) / 1000 / audioSeconds,
+      pcc_score_accuracy: pearson(
+        results.map((r) => r.score),
+        scored.map((s) => s.utterance.accuracy),
+      ),
+      pcc_fluency: pearson(
+        fluencyPairs.map(([p]) => p),
+        fluencyPairs.map(([, h]) => h),
+      ),
+      words: wordPred.length,
+      model,
+      calibration: crossValidate ? 'cross-validated' : 'shipped',
+      inSample,
+      folds: crossValidate
+        ? Math.max(2, Math.min(folds, new Set(scored.map((s) => s.utterance.speaker)).size))
+        : 0,
+      poolSize: pool.size,
+      concurrency,
+      audioSeconds,
+      verdicts,
+    };
+  } finally {
+    await pool.close();
+  }
+}

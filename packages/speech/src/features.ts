@@ -1,0 +1,192 @@
+import type { TokenAnalysis, UtteranceAnalysis } from './engine';
+import { type VoiceActivity, voicedFraction } from './vad';
+
+/**
+ * Features derived from an {@link UtteranceAnalysis}: what the calibrated models in
+ * calibration.ts map to human-like scores. All are plain numbers so that the fitting
+ * script can store them and refit without decoding again.
+ */
+
+/** Phone GOPs are clipped to this (nats/frame) before averaging: one wild phone ≠ a bad reading. */
+export const GOP_CLIP = -15;
+/** A phone with a GOP below this (nats/frame) counts as badly pronounced. */
+export const BAD_PHONE_GOP = -9;
+/** Pauses between words shorter than this are part of normal reading (seconds). */
+const MIN_PAUSE = 0.15;
+/** Minimum number of frames per phone (three-state HMM). */
+const MIN_PHONE_FRAMES = 3;
+
+export const SENTENCE_FEATURES = [
+  /** Mean clipped phone GOP (nats/frame). */
+  'gop_mean',
+  /** Frame-weighted mean clipped GOP. */
+  'gop_frames',
+  /** Lowest word GOP in the sentence. */
+  'gop_word_min',
+  /** 10th percentile of phone GOPs. */
+  'gop_p10',
+  /** Share of phones below {@link BAD_PHONE_GOP}. */
+  'bad_frac',
+  /** Phones per second of articulation (pauses excluded). */
+  'rate',
+  /** Seconds of pauses ≥ 0.15 s between words. */
+  'pause_total',
+  /** Number of pauses ≥ 0.15 s between words. */
+  'pause_count',
+  /** Share of the words' phones squeezed to the minimum 30 ms (words swallowed or skipped). */
+  'min_dur_frac',
+  /** Share of the aligned words' time that is voiced. */
+  'voiced_frac',
+  /** Share of the words the decoder found missing. */
+  'skipped_frac',
+  /** Number of words. */
+  'words',
+] as const;
+export type SentenceFeature = (typeof SENTENCE_FEATURES)[number];
+
+export const WORD_FEATURES = [
+  /** Mean clipped phone GOP of the word. */
+  'gop',
+  /** Lowest phone GOP of the word. */
+  'gop_min',
+  /** Lowest HMM-state GOP of the word. */
+  'worst_state',
+  /** The sentence's mean GOP (speaker and recording conditions). */
+  'utt_gop',
+  /** Seconds per phone. */
+  'sec_per_phone',
+  /** Share of phones at the minimum duration. */
+  'min_dur_frac',
+  /** Share of the word's frames that are voiced. */
+  'voiced_frac',
+  /** Number of phones. */
+  'phones',
+  /** 1 when the decoder found the word missing (the other features are then defaults). */
+  'missed',
+  /**
+   * The word's GOP minus the mean GOP of the sentence's other words read: how much worse this
+   * word is than the same reader's others (0 for a single word). Speaker and microphone
+   * cancel out, so a swapped or mangled word stands out even in a child's reading.
+   */
+  'gop_rel',
+] as const;
+export type WordFeature = (typeof WORD_FEATURES)[number];
+
+export type FeatureVector<K extends string> = Record<K, number>;
+
+const clip = (gop: number): number => Math.max(GOP_CLIP, Math.min(0, gop));
+const avg = (xs: readonly number[]): number =>
+  xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function tokenGop(token: TokenAnalysis): number {
+  return avg(token.phones.map((p) => clip(p.gop)));
+}
+
+/** Word-level features of every token, in order. */
+export function wordFeatures(
+  analysis: UtteranceAnalysis,
+  activity: VoiceActivity,
+): FeatureVector<WordFeature>[] {
+  const all = analysis.tokens.flatMap((t) => t.phones.map((p) => clip(p.gop)));
+  const uttGop = all.length > 0 ? avg(all) : GOP_CLIP;
+  const vectors = analysis.tokens.map((token): FeatureVector<WordFeature> => {
+    const phones = token.phones;
+    if (token.missed) {
+      return {
+        gop: GOP_CLIP,
+        gop_min: GOP_CLIP,
+        worst_state: GOP_CLIP,
+        utt_gop: uttGop,
+        sec_per_phone: 0,
+        min_dur_frac: 1,
+        voiced_frac: 0,
+        phones: 0,
+        missed: 1,
+        gop_rel: 0,
+      };
+    }
+    return {
+      gop: tokenGop(token),
+      gop_min: Math.min(0, ...phones.map((p) => clip(p.gop))),
+      worst_state: Math.min(0, ...phones.map((p) => clip(p.worstState))),
+      utt_gop: uttGop,
+      sec_per_phone: phones.length > 0 ? (token.end - token.start) / phones.length : 0,
+      min_dur_frac: avg(phones.map((p) => (p.frames <= MIN_PHONE_FRAMES ? 1 : 0))),
+      voiced_frac: voicedFraction(activity, token.start, token.end),
+      phones: phones.length,
+      missed: 0,
+      gop_rel: 0,
+    };
+  });
+  return withRelativeGop(vectors);
+}
+
+/**
+ * Fills `gop_rel` of every word read (see {@link WORD_FEATURES}); also used to complete
+ * feature vectors cached before the feature existed.
+ */
+export function withRelativeGop(
+  words: readonly Omit<FeatureVector<WordFeature>, 'gop_rel'>[],
+): FeatureVector<WordFeature>[] {
+  const read = words.filter((w) => w.missed !== 1);
+  const sum = read.reduce((a, w) => a + w.gop, 0);
+  return words.map((w) => {
+    if (w.missed === 1 || read.length < 2) return { ...w, gop_rel: 0 };
+    return { ...w, gop_rel: w.gop - (sum - w.gop) / (read.length - 1) };
+  });
+}
+
+/** Sentence-level features. */
+export function sentenceFeatures(
+  analysis: UtteranceAnalysis,
+  activity: VoiceActivity,
+): FeatureVector<SentenceFeature> {
+  const present = analysis.tokens.filter((t) => !t.missed);
+  const phones = present.flatMap((t) => t.phones);
+  const gops = phones.map((p) => clip(p.gop));
+  const sorted = [...gops].sort((a, b) => a - b);
+  const frames = phones.reduce((a, p) => a + p.frames, 0);
+  const pauses = analysis.pauses
+    .map((p) => p.end - p.start)
+    .filter((duration) => duration >= MIN_PAUSE);
+  const first = present[0];
+  const last = present[present.length - 1];
+  const span = first && last ? last.end - first.start : 0;
+  const pauseTotal = pauses.reduce((a, b) => a + b, 0);
+  const articulation = Math.max(0.01, span - pauseTotal);
+  let voiced = 0;
+  let total = 0;
+  for (const token of present) {
+    const duration = token.end - token.start;
+    voiced += voicedFraction(activity, token.start, token.end) * duration;
+    total += duration;
+  }
+  return {
+    gop_mean: gops.length > 0 ? avg(gops) : GOP_CLIP,
+    gop_frames:
+      frames > 0 ? phones.reduce((a, p) => a + clip(p.gop) * p.frames, 0) / frames : GOP_CLIP,
+    gop_word_min: Math.min(0, ...present.map(tokenGop)),
+    gop_p10: sorted[Math.floor(0.1 * (sorted.length - 1))] ?? GOP_CLIP,
+    bad_frac: avg(gops.map((g) => (g < BAD_PHONE_GOP ? 1 : 0))),
+    rate: phones.length / articulation,
+    pause_total: pauseTotal,
+    pause_count: pauses.length,
+    min_dur_frac: avg(phones.map((p) => (p.frames <= MIN_PHONE_FRAMES ? 1 : 0))),
+    voiced_frac: total > 0 ? voiced / total : 0,
+    skipped_frac: 1 - present.length / Math.max(1, analysis.tokens.length),
+    words: analysis.tokens.length,
+  };
+}
+
+/** Feature values in the order of `names` (for the linear models). */
+export function vectorOf<K extends string>(
+  features: FeatureVector<K>,
+  names: readonly string[],
+): number[] {
+  const record = features as Record<string, number>;
+  return names.map((name) => {
+    const value = record[name];
+    if (value === undefined) throw new Error(`Unknown feature "${name}"`);
+    return value;
+  });
+}

@@ -1,0 +1,142 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AcousticModelName, debianModelAvailable } from './acoustic-model';
+import { loadAudio } from './audio';
+import { ALIGN_SAMPLE_RATE } from './model';
+import { createScorer, type ScoreResult, type Scorer } from './score';
+
+/**
+ * Scoring on audio the project makes: Festival (cmu_us_slt_arctic_hts) reading
+ * "I see a red kite." and "The cat is on the mat." (test-fixtures/make-score-fixtures.sh),
+ * plus silence, noise and a clipped recording derived from them.
+ */
+const fixtureDir = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
+const KITE = 'I see a red kite.';
+const CAT = 'The cat is on the mat.';
+
+/** Deterministic white noise, uniform, peak `amplitude`. */
+function whiteNoise(seconds: number, amplitude: number, seed = 11): Float32Array {
+  let state = seed;
+  return Float32Array.from({ length: Math.round(seconds * ALIGN_SAMPLE_RATE) }, () => {
+    state = (state * 16807) % 2147483647;
+    return (state / 2147483647 - 0.5) * 2 * amplitude;
+  });
+}
+
+const models: AcousticModelName[] = debianModelAvailable() ? ['bundled', 'debian'] : ['bundled'];
+
+describe.each(models)('scoring with the %s model', (model) => {
+  let scorer: Scorer;
+  let kite: Float32Array;
+  let cat: Float32Array;
+  let self: ScoreResult;
+  beforeAll(async () => {
+    scorer = await createScorer({ model });
+    kite = await loadAudio(`${fixtureDir}score-kite.wav`);
+    cat = await loadAudio(`${fixtureDir}score-cat.wav`);
+    self = scorer.score(kite, KITE);
+  });
+  afterAll(() => scorer.close());
+
+  it('scores the right sentence high, every word good, with praise', () => {
+    expect(self.verdict).toBe('ok');
+    expect(self.score).toBeGreaterThanOrEqual(80);
+    expect(self.accuracy).toBeGreaterThanOrEqual(80);
+    expect(self.completeness).toBe(100);
+    expect(self.words.map((w) => w.word)).toEqual(['I', 'see', 'a', 'red', 'kite.']);
+    for (const w of self.words) {
+      expect(w.status).toBe('good');
+      expect(w.end).toBeGreaterThan(w.start);
+    }
+    expect(self.feedback).toMatch(/^读得(真棒|很好)！/);
+    const other = scorer.score(cat, CAT);
+    expect(other.verdict).toBe('ok');
+    expect(other.score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('gives word times in order, inside the audio', () => {
+    const duration = kite.length / ALIGN_SAMPLE_RATE;
+    let previous = 0;
+    for (const w of self.words) {
+      expect(w.start).toBeGreaterThanOrEqual(previous);
+      expect(w.end).toBeLessThanOrEqual(duration + 0.01);
+      previous = w.end;
+    }
+  });
+
+  it('scores a different sentence low and says it is a different text', () => {
+    const result = scorer.score(kite, CAT);
+    expect(result.verdict).toBe('different_text');
+    expect(result.score).toBeLessThanOrEqual(20);
+    expect(result.feedback).toMatch(/不是这一句/);
+    const reverse = scorer.score(cat, KITE);
+    expect(reverse.verdict === 'different_text' || reverse.score < 40).toBe(true);
+  });
+
+  it('scores the swapped words of a reference lower than the words actually read', () => {
+    // The audio says "I see a red kite."; the reference has two other words.
+    const result = scorer.score(kite, 'You see a red bike.');
+    const [you, see, a, red, bike] = result.words;
+    if (!you || !see || !a || !red || !bike) throw new Error('missing words');
+    expect(result.score).toBeLessThan(self.score);
+    // "You" for "I" is a different word: flagged. "bike" for "kite" differs in one phone:
+    // scored lower than the words read right, though not always flagged.
+    expect(you.status).toBe('mispronounced');
+    for (const swapped of [you, bike]) {
+      for (const right of [see, red]) expect(swapped.score).toBeLessThan(right.score);
+    }
+    expect(result.feedback).toMatch(/You|bike/);
+  });
+
+  it('scores a word order that does not match the reading lower', () => {
+    const result = scorer.score(kite, 'I see a kite red.');
+    expect(result.score).toBeLessThan(self.score);
+  });
+
+  it('reports no voice for two seconds of silence', () => {
+    const result = scorer.score(new Float32Array(2 * ALIGN_SAMPLE_RATE), KITE);
+    expect(result.verdict).toBe('no_voice');
+    expect(result.score).toBe(0);
+    expect(result.words.every((w) => w.status === 'missed')).toBe(true);
+    expect(result.feedback).toMatch(/没有听到声音/);
+  });
+
+  it('reports noise for white noise', () => {
+    const result = scorer.score(whiteNoise(2, 0.3), KITE);
+    expect(result.verdict).toBe('noise');
+    expect(result.score).toBe(0);
+  });
+
+  it('reports too short for a 0.3 s clip', () => {
+    const clip = kite.slice(
+      Math.round(0.6 * ALIGN_SAMPLE_RATE),
+      Math.round(0.9 * ALIGN_SAMPLE_RATE),
+    );
+    const result = scorer.score(clip, KITE);
+    expect(result.verdict).toBe('too_short');
+    expect(result.score).toBe(0);
+  });
+
+  it('is deterministic', () => {
+    const again = scorer.score(kite, KITE);
+    expect(again).toEqual(self);
+  });
+
+  it('tolerates quiet background noise under the reading', () => {
+    const noisy = whiteNoise(kite.length / ALIGN_SAMPLE_RATE, 0.003);
+    for (let i = 0; i < kite.length; i++) noisy[i] = (noisy[i] ?? 0) + (kite[i] ?? 0);
+    const result = scorer.score(noisy, KITE);
+    expect(result.verdict).toBe('ok');
+    expect(result.score).toBeGreaterThanOrEqual(70);
+  });
+
+  it('gives letter-to-sound pronunciations to words missing from the dictionary', () => {
+    const result = scorer.score(kite, 'I see a red zorblat.', { details: true });
+    expect(result.details?.guessed).toEqual([expect.stringMatching(/^zorblat: /)]);
+    expect(result.words).toHaveLength(5);
+  });
+
+  it('rejects text without words', () => {
+    expect(() => scorer.score(kite, ' ... ')).toThrow(/no pronounceable words/);
+  });
+});
