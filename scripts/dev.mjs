@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: the API with restart-on-change (tsx watch) on :8080 and Vite with hot module
-// reload on :5173, which proxies /api, /media and /build.json to the API. Open :5173.
+// reload on :5173, which proxies /api, /media, /uploads, /dev and /build.json to the API. Open :5173.
 import concurrently from 'concurrently';
 import { repoRoot } from './lib/web-source.mjs';
 

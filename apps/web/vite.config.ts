@@ -41,6 +41,7 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/media': apiTarget,
+      '/uploads': apiTarget,
       '/dev': apiTarget,
       '/build.json': apiTarget,
     },

@@ -2,7 +2,8 @@
 // `npm run bench`: performance figures of the product, measured, not asserted in tests.
 //   reader chunk   the JS the reader route downloads (gzip; budget ≤ 50 KB)
 //   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
-// Usage: npm run bench [-- --only bundle|reader] [--book 1603] [--json out.json]
+//   speech         scoring latency (end of speech → result) with 4 children reading at once
+// Usage: npm run bench [-- --only bundle|reader|speech] [--book 1603] [--json out.json]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -97,7 +98,7 @@ async function startServer(port) {
   };
 }
 
-ensureBuild();
+if (want('bundle') || want('reader')) ensureBuild();
 
 if (want('bundle')) {
   const reader = routeChunkSize(distDir, READER_SOURCE);
@@ -140,6 +141,24 @@ if (want('reader')) {
       server.stop();
     }
   }
+}
+
+if (want('speech')) {
+  // The pool as the API runs it (worker threads sized to the machine), 4 concurrent sessions.
+  console.log(
+    '\nspeech scoring: 4 concurrent sessions × 10 recordings of 3–5 s (target p50 ≤ 1 s on 2 cores)',
+  );
+  const r = spawnSync(
+    'npx',
+    ['tsx', 'packages/speech/src/bench-cli.ts', '--sessions', '4', '--rounds', '10'],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  process.stdout.write(r.stdout.replace(/^/gm, '  '));
+  if (r.status !== 0) {
+    process.stderr.write(r.stderr);
+    failed = true;
+  }
+  results.speech = r.stdout;
 }
 
 if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);

@@ -12,13 +12,16 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
+import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
 import type { AppConfig } from './platform/config';
 import type { Database, Db } from './platform/db/client';
 import { registerErrorHandling } from './platform/http/error-handler';
+import { registerMultipart } from './platform/http/multipart';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createServices, type Services } from './platform/services';
+import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
 
 z.config(z.locales.zhCN());
@@ -98,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter: options.services?.rateLimiter ?? services.rateLimiter,
     sms: options.services?.sms ?? services.sms,
     oauth: options.services?.oauth ?? services.oauth,
+    storage: options.services?.storage ?? services.storage,
+    speechJudge: options.services?.speechJudge ?? services.speechJudge,
+    speechChannels: options.services?.speechChannels ?? services.speechChannels,
   });
   app.decorateRequest('userId', null);
   // Set when shutting down: responses then close their keep-alive socket, so the server can
@@ -115,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  await registerMultipart(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -136,8 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app);
   registerUserRoutes(app);
   registerBookRoutes(app);
+  registerSpeechRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
+  registerUploads(app, app.deps.storage);
   await registerWeb(app);
 
   return app;

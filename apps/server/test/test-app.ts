@@ -56,6 +56,7 @@ export async function createTestApp(
     dataDir,
     dataMediaDir: path.join(dataDir, 'media'),
     responseValidation: true,
+    storage: { kind: 'local', dir: path.join(dataDir, 'uploads') },
     ...options.configOverrides,
   };
   const clock = createClock();

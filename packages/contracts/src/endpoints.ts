@@ -31,6 +31,7 @@ import {
 } from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
 import { type RouteDef, type RouteName, routes } from './routes';
+import { ZAudioAnswer, ZSpeechAnswer } from './speech';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
 import {
   ZAvatarRequest,
@@ -267,6 +268,20 @@ export const endpoints = {
     params: ZBookIdParams,
     body: ZFavoriteBody,
     response: ZFavoriteResult,
+  },
+  speech: {
+    ...routes.speech,
+    summary:
+      'Stream a recording (multipart: session_id, seq, is_ended, ref_text, audio_bin …) and get its score on is_ended',
+    tags: ['speech'],
+    response: ZSpeechAnswer,
+  },
+  audio: {
+    ...routes.audio,
+    summary:
+      "File a recording of part of a book as the child's work (multipart: uuid, book_id, secondary_id, content_id, type, audio …)",
+    tags: ['speech'],
+    response: ZAudioAnswer,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

@@ -5,5 +5,6 @@ export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './routes';
+export * from './speech';
 export * from './system';
 export * from './user';

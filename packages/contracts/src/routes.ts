@@ -49,6 +49,8 @@ export const routes = {
   saveProcess: { method: 'POST', path: '/api/v1/user/process/:id', auth: 'user' },
   bookshelf: { method: 'GET', path: '/api/v1/bookshelf/:type', auth: 'user' },
   favoriteBook: { method: 'POST', path: '/api/v1/books/:id/favorite', auth: 'user' },
+  speech: { method: 'POST', path: '/api/v1/speech', auth: 'user' },
+  audio: { method: 'POST', path: '/api/v1/audio', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

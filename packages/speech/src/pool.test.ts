@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAudio } from './audio';
@@ -20,10 +21,8 @@ describe('scoring pool (worker threads)', () => {
     await closeSharedScoringPool();
   });
 
-  it('is sized max(1, min(cores − 1, 4)) by default', () => {
-    const size = defaultPoolSize();
-    expect(size).toBeGreaterThanOrEqual(1);
-    expect(size).toBeLessThanOrEqual(4);
+  it('is sized one worker per core, at most 4, by default', () => {
+    expect(defaultPoolSize()).toBe(Math.min(availableParallelism(), 4));
   });
 
   it('scores 4 concurrent recordings without errors, the same as one at a time', async () => {

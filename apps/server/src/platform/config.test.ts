@@ -56,6 +56,44 @@ describe('loadConfig', () => {
     });
   });
 
+  it('stores uploads under DATA_DIR/uploads unless all four S3 settings are given', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).storage).toEqual({
+      kind: 'local',
+      dir: '/tmp/x/uploads',
+    });
+    const s3 = {
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'picbook-uploads',
+      S3_ACCESS_KEY_ID: 'AK',
+      S3_SECRET_ACCESS_KEY: 'SK',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'picbook-uploads',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      forcePathStyle: true,
+    });
+    const aws = loadConfig({
+      ...s3,
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+    });
+    expect(aws.storage).toMatchObject({ region: 'eu-central-1', forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: '0' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'picbook-uploads', S3_ACCESS_KEY_ID: 'AK' })).toThrow(
+      'S3_ENDPOINT, S3_SECRET_ACCESS_KEY are missing',
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'S3_ENDPOINT must be an http:// or https:// URL',
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow('S3_BUCKET');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],

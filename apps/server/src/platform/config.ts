@@ -56,6 +56,26 @@ const ZEnv = z.object({
   DU_LOGIN: boolFlag.default(false),
   /** Comma-separated Sign in with Apple audiences (bundle id, services id). */
   APPLE_AUDIENCES: z.string().optional(),
+  /** Object storage (recordings): an S3-compatible bucket; without these, DATA_DIR/uploads. */
+  S3_ENDPOINT: z
+    .string()
+    .refine(
+      (v) => /^https?:\/\/[^/?#]+/.test(v) && URL.canParse(v),
+      'S3_ENDPOINT must be an http:// or https:// URL',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be 3-63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key); default on for every endpoint but amazonaws.com. */
+  S3_FORCE_PATH_STYLE: boolFlag.optional(),
 });
 
 export interface AppConfig {
@@ -95,6 +115,18 @@ export interface AppConfig {
     apple?: { audiences: string[] };
     duApp?: Record<string, never>;
   };
+  /** Where uploads (recordings) are stored: DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        endpoint: string;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
 }
 
 /** Both values, or neither; half a credential pair is a configuration mistake. */
@@ -170,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
     };
   }
+  const storage = storageConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -202,5 +235,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : {}),
     },
     oauth,
+    storage,
+  };
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** All four S3 settings, or none (the local folder); half a bucket is a configuration mistake. */
+function storageConfig(e: z.infer<typeof ZEnv>, problems: string[]): AppConfig['storage'] {
+  const missing = S3_SETTINGS.filter((name) => !e[name]);
+  if (missing.length === S3_SETTINGS.length) {
+    return { kind: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') };
+  }
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or none for DATA_DIR/uploads)`,
+    );
+    return { kind: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') };
+  }
+  const endpoint = e.S3_ENDPOINT as string;
+  const isAws = /(^|\.)amazonaws\.com(\.cn)?$/.test(new URL(endpoint).hostname);
+  return {
+    kind: 's3',
+    endpoint,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !isAws,
   };
 }

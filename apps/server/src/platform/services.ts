@@ -13,13 +13,21 @@ import {
 import { createAliyunSmsProvider } from './sms/aliyun';
 import { createDevSmsProvider } from './sms/dev-outbox';
 import type { SmsProvider } from './sms/types';
+import { type CloudScoreChannel, createPoolJudge, type SpeechJudge } from './speech/judge';
+import { createObjectStorage, type ObjectStorage } from './storage';
 
 /** Adapters for things outside the process; tests may replace any of them. */
 export interface Services {
   rateLimiter: RateLimiter;
   sms: SmsProvider;
   oauth: Partial<Record<ThirdPartyType, OAuthProvider>>;
-  /** Closes connections the services hold (Redis). */
+  /** Uploads (recordings): DATA_DIR/uploads or an S3-compatible bucket (decision 020). */
+  storage: ObjectStorage;
+  /** The platform speech judge (worker-thread pool of the offline engine). */
+  speechJudge: SpeechJudge;
+  /** Cloud score channels asked when judge_speech.enable_cloud is 1 (none built in). */
+  speechChannels: CloudScoreChannel[];
+  /** Closes connections the services hold (Redis, scoring workers). */
   close(): Promise<void>;
 }
 
@@ -39,12 +47,18 @@ export function createServices(
     config.oauth.provider === 'real'
       ? createRealProviders(config.oauth)
       : createDevProviders(database.db, () => clock.now());
+  const speechJudge = createPoolJudge();
+  const storage = createObjectStorage(config.storage);
   return {
+    storage,
     rateLimiter,
     sms,
     oauth,
+    speechJudge,
+    speechChannels: [],
     async close() {
       await redis?.quit().catch(() => {});
+      await speechJudge.close().catch(() => {});
     },
   };
 }

@@ -4,9 +4,11 @@ import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
+import { speechEn, speechZh } from '../features/speech/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
+import { recorderEn, recorderZh } from '../shared/recorder/locales';
 
 /**
  * Feature namespaces next to the shell's `translation`: each feature keeps its strings in its own
@@ -20,6 +22,8 @@ const namespaces = {
   library: { 'zh-CN': libraryZh, en: libraryEn },
   reader: { 'zh-CN': readerZh, en: readerEn },
   audio: { 'zh-CN': audioZh, en: audioEn },
+  recorder: { 'zh-CN': recorderZh, en: recorderEn },
+  speech: { 'zh-CN': speechZh, en: speechEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -40,6 +44,8 @@ declare module 'i18next' {
       library: typeof libraryZh;
       reader: typeof readerZh;
       audio: typeof audioZh;
+      recorder: typeof recorderZh;
+      speech: typeof speechZh;
     };
   }
 }

@@ -139,6 +139,7 @@ export const demoRouteNames = [
   'popups',
   'testAnim',
   'envMatch',
+  'recorder',
 ] as const;
 
 /** Paths that go home and so leave parental mode (spec §2). */

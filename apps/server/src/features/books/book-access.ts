@@ -1,4 +1,4 @@
-import type { TBookCard, TBookInfo, TReadingState } from '@picbook/contracts';
+import { ErrorCode, type TBookCard, type TBookInfo, type TReadingState } from '@picbook/contracts';
 import {
   type BookAccessCode,
   bookAccessCode,
@@ -9,9 +9,10 @@ import {
   type RightLike,
 } from '@picbook/domain';
 import type { DbOrTx } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
 import { createUserQueries } from '../user/user.queries';
-import type { BookRow } from './books.queries';
+import { type BookRow, createLibraryQueries } from './books.queries';
 import { createReadingQueries, type ProgressRow } from './reading.queries';
 
 /** Who is asking for books: no token counts as a guest without rights. */
@@ -98,4 +99,26 @@ export async function presentCards(
     book_info: presentBookInfo(book, reader, unlocked.has(book.id)),
     reading: presentReading(progress.get(book.id)),
   }));
+}
+
+/** The book, or 10404 with the parent's message. */
+export async function findBookOrFail(db: DbOrTx, id: number): Promise<BookRow> {
+  const book = await createLibraryQueries(db).findBook(id);
+  if (!book) throw new AppError(ErrorCode.RecordNotFound, '绘本不存在或已下架', { field: 'id' });
+  return book;
+}
+
+/** The book with this reader's view of it: info, whether it is open, reading state. */
+export async function readerView(db: DbOrTx, reader: Reader, book: BookRow) {
+  const q = createReadingQueries(db);
+  const [progress, unlocked, favorite] =
+    reader.userId === null
+      ? [new Map(), new Set<number>(), false]
+      : await Promise.all([
+          q.progressOf(reader.userId, [book.id]),
+          q.unlockedOf(reader.userId, [book.id]),
+          q.isFavorite(reader.userId, book.id),
+        ]);
+  const info = presentBookInfo(book, reader, unlocked.has(book.id));
+  return { info, open: info.lock === 0, reading: presentReading(progress.get(book.id)), favorite };
 }

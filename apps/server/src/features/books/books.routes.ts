@@ -1,18 +1,18 @@
 import { ErrorCode, endpoints, type TBookPage } from '@picbook/contracts';
 import { BOOK_TYPE, canUnlockBook, lockReason, processPage } from '@picbook/domain';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../platform/db/client';
 import { AppError, invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import {
   accessCodeFor,
+  findBookOrFail,
   loadReader,
   presentBookInfo,
   presentCards,
   presentReading,
-  type Reader,
+  readerView,
 } from './book-access';
-import { type BookRow, createLibraryQueries } from './books.queries';
+import { createLibraryQueries } from './books.queries';
 import { createReadingQueries } from './reading.queries';
 
 /** Why a book stays locked, as the parent reads it (the unlock error's message). */
@@ -21,27 +21,6 @@ const LOCK_MESSAGES = {
   vip: '开通会员即可阅读全部绘本',
   members: '这是会员专享绘本，开通会员即可阅读',
 } as const;
-
-async function findBookOrFail(db: DbOrTx, id: number): Promise<BookRow> {
-  const book = await createLibraryQueries(db).findBook(id);
-  if (!book) throw new AppError(ErrorCode.RecordNotFound, '绘本不存在或已下架', { field: 'id' });
-  return book;
-}
-
-/** The book with this reader's view of it: info, whether it is open, reading state. */
-async function readerView(db: DbOrTx, reader: Reader, book: BookRow) {
-  const q = createReadingQueries(db);
-  const [progress, unlocked, favorite] =
-    reader.userId === null
-      ? [new Map(), new Set<number>(), false]
-      : await Promise.all([
-          q.progressOf(reader.userId, [book.id]),
-          q.unlockedOf(reader.userId, [book.id]),
-          q.isFavorite(reader.userId, book.id),
-        ]);
-  const info = presentBookInfo(book, reader, unlocked.has(book.id));
-  return { info, open: info.lock === 0, reading: presentReading(progress.get(book.id)), favorite };
-}
 
 function presentVocabulary(
   rows: Awaited<ReturnType<ReturnType<typeof createLibraryQueries>['listWords']>>,

@@ -164,6 +164,26 @@ describe('request helpers', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ device_id: 'device-123' });
   });
 
+  it('sends a FormData body as is: multipart, no JSON content type, same headers and envelope', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: { received: [0] } }));
+    const form = new FormData();
+    form.append('session_id', 'abcdefgh12345678');
+    form.append('audio_bin', new Blob([new Int16Array([1, -1])]), 'audio.pcm');
+    await expect(request({ method: 'POST', path: '/api/v1/speech', body: form })).resolves.toEqual({
+      received: [0],
+    });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    const headers = init?.headers as Record<string, string>;
+    expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain('content-type');
+    expect(headers.access_token).toBe('token-123');
+    // A multipart request that fails goes through the same catalogue (toast and report).
+    fetchMock.mockResolvedValueOnce(json({ code: 10001, msg: '参数错误' }, 400));
+    const error = await failure(request({ method: 'POST', path: '/api/v1/speech', body: form }));
+    expect(error).toMatchObject({ code: 10001, message: '参数错误' });
+    expect(lastToast()).toMatchObject({ kind: 'error', message: '参数错误' });
+  });
+
   it('drops undefined and null query values', () => {
     expect(buildUrl('/a', { x: 1, y: undefined, z: null, w: 'b c' })).toBe('/a?x=1&w=b+c');
   });

@@ -16,6 +16,7 @@ export interface RequestOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, QueryValue> | undefined;
+  /** Sent as JSON, except a `FormData`, which goes as multipart (the browser sets the boundary). */
   body?: unknown;
   /** Handle errors yourself: no toast (they are still reported). */
   silent?: boolean;
@@ -40,17 +41,22 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-function headers(hasBody: boolean, tokenOverride?: string): Record<string, string> {
+function headers(isJson: boolean, tokenOverride?: string): Record<string, string> {
   const session = useSession.getState();
   const token = tokenOverride ?? session.token;
   const childId = session.childId;
   return {
     accept: 'application/json',
-    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    ...(isJson ? { 'content-type': 'application/json' } : {}),
     ...(token ? { access_token: token } : {}),
     ...(childId ? { child_id: childId } : {}),
     uuid: deviceUuid(),
   };
+}
+
+/** A multipart body goes as is: fetch writes its content type with the boundary. */
+function formBody(body: unknown): FormData | null {
+  return typeof FormData !== 'undefined' && body instanceof FormData ? body : null;
 }
 
 function currentTimeout(explicit?: number): number {
@@ -67,6 +73,7 @@ function currentTimeout(explicit?: number): number {
 export async function request<T>(options: RequestOptions): Promise<T> {
   const { method, path } = options;
   const hasBody = method !== 'GET';
+  const form = hasBody ? formBody(options.body) : null;
   const url = buildUrl(path, hasBody ? undefined : options.query);
   const controller = new AbortController();
   const timeoutMs = currentTimeout(options.timeoutMs);
@@ -92,8 +99,8 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     try {
       res = await fetch(url, {
         method,
-        headers: headers(hasBody, options.token),
-        body: hasBody ? JSON.stringify(options.body ?? {}) : null,
+        headers: headers(hasBody && !form, options.token),
+        body: form ?? (hasBody ? JSON.stringify(options.body ?? {}) : null),
         signal: controller.signal,
         credentials: 'same-origin',
       });

@@ -1,4 +1,6 @@
 export * from './books';
 export * from './configs';
 export * from './reading';
+export * from './speech';
 export * from './users';
+export * from './works';

@@ -5,6 +5,7 @@ import { curtain } from '../../../shared/curtain/curtain';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import styles from './DemoPage.module.css';
+import { RecorderDemo } from './RecorderDemo';
 
 const SWATCHES = ['orange', 'lemon', 'grass', 'sky', 'grape', 'berry', 'ink'];
 const icons = import.meta.glob('../../../shared/ui/icons/*.svg', {
@@ -18,6 +19,7 @@ export default function DemoPage() {
   const { pathname } = useLocation();
   const { go } = useAppNavigate();
   const name = pathname.replace('/demo/', '');
+  if (name === 'recorder') return <RecorderDemo />;
 
   const handleCurtain = async () => {
     await curtain.enter();

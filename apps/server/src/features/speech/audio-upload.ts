@@ -1,0 +1,189 @@
+import {
+  ErrorCode,
+  SPEECH_MAX_SECONDS,
+  SPEECH_MIN_SECONDS,
+  SPEECH_SAMPLE_RATE,
+  type TAudioAnswer,
+  type TAudioFields,
+  type TScoredWord,
+} from '@picbook/contracts';
+import { itemText, parseContentId, type WorkType, workItemsOf } from '@picbook/domain';
+import { decodeWithFfmpeg, encodeWav, VERDICT_MESSAGES } from '@picbook/speech';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app';
+import type { SpeechResultJson } from '../../platform/db/schema';
+import { AppError, invalidParams } from '../../platform/errors';
+import { probeAudio } from '../../platform/media/audio-probe';
+import { isValidKey, newObjectKey } from '../../platform/storage';
+import { findBookOrFail, loadReader, readerView } from '../books/book-access';
+import { createLibraryQueries } from '../books/books.queries';
+import { createWorkQueries } from '../works/works.queries';
+import { createSpeechQueries, type RecordingRow } from './speech.queries';
+import { judgeRecording, uploadUrl, wavToSpeech } from './speech-sessions';
+
+export interface AudioUploadInput {
+  userId: number;
+  log: FastifyBaseLogger;
+  fields: TAudioFields;
+  /** The `audio` file part, when the recording itself is sent. */
+  file: Buffer | null;
+}
+
+const ITEM_ERRORS = {
+  bad_id: 'content_id 应为 p3s1（第 3 页第 1 句）或 p3（第 3 页）',
+  wrong_mode: '跟读录的是一句话（p3s1），口语录的是一整页（p3）',
+  no_such_item: '这本绘本里没有这一句',
+} as const;
+
+/** Letters and digits only, lower case: "Tom's kite!" and "toms kite" read the same. */
+const sameText = (a: string, b: string) =>
+  a.toLowerCase().replace(/[^a-z0-9]/g, '') === b.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * POST /api/v1/audio: files a recording of one item of a book (a sentence in repeat mode, a page
+ * in speak mode) as the child's work for the run `uuid`, keeping each item's best recording.
+ * The score is the server's: a speech session's recording keeps the judgement it had (re-judged
+ * when it was scored against other words), a file sent here is judged now.
+ */
+export async function handleAudioUpload(
+  deps: AppDeps,
+  input: AudioUploadInput,
+): Promise<TAudioAnswer> {
+  const { userId, fields } = input;
+  const type = fields.type as WorkType;
+  const [reader, book] = await Promise.all([
+    loadReader(deps.db, userId, deps.clock.now()),
+    findBookOrFail(deps.db, fields.book_id),
+  ]);
+  const view = await readerView(deps.db, reader, book);
+  if (!view.open) {
+    throw new AppError(ErrorCode.NotAllowed, '这本绘本还没有解锁，解锁后才能录音哦', {
+      field: 'book_id',
+    });
+  }
+  const pages = (await createLibraryQueries(deps.db).listPages(book.id)).map((p) => ({
+    page: p.page,
+    sentences: p.sentences.map((s) => s.en),
+  }));
+  const item = itemText(type, fields.content_id, pages);
+  if ('error' in item) throw invalidParams('content_id', ITEM_ERRORS[item.error]);
+  if (parseContentId(fields.content_id)?.page !== fields.secondary_id) {
+    throw invalidParams('secondary_id', 'secondary_id 应是 content_id 所在的页');
+  }
+
+  const recording = input.file
+    ? await storeUploadedFile(deps, input, input.file, item.text)
+    : await ownStoredRecording(deps, input, item.text);
+
+  const words = (recording.result?.words ?? []) as TScoredWord[];
+  const score = recording.score ?? 0;
+  const { workId, best } = await deps.db.transaction(async (tx) => {
+    const wq = createWorkQueries(tx);
+    const work = await wq.openWork({ userId, bookId: book.id, type, uuid: fields.uuid });
+    const best = await wq.keepBest(work.id, {
+      contentId: fields.content_id,
+      secondaryId: fields.secondary_id,
+      recordingId: recording.id,
+      score,
+      duration: recording.duration,
+      words,
+    });
+    await wq.refreshTotals(work.id, workItemsOf(type, pages).length);
+    return { workId: work.id, best };
+  });
+  return {
+    id: recording.id,
+    audio_url: uploadUrl(recording.key),
+    duration: recording.duration,
+    score: recording.score,
+    words,
+    work_id: workId,
+    best_score: best,
+  };
+}
+
+/** A file part: checked by its bytes, measured, judged against the item's text, stored. */
+async function storeUploadedFile(
+  deps: AppDeps,
+  input: AudioUploadInput,
+  file: Buffer,
+  refText: string,
+): Promise<RecordingRow> {
+  const info = probeAudio(file);
+  if ('error' in info) throw invalidParams('audio', info.error);
+  if (info.duration > SPEECH_MAX_SECONDS) {
+    throw new AppError(ErrorCode.PayloadTooLarge, `录音太长了，最多 ${SPEECH_MAX_SECONDS} 秒`, {
+      field: 'audio',
+    });
+  }
+  if (info.duration < SPEECH_MIN_SECONDS) {
+    throw invalidParams('audio', VERDICT_MESSAGES.too_short);
+  }
+  const samples = await decodeForJudge(file, info.format, input.log);
+  const result: SpeechResultJson | null = samples
+    ? await judgeRecording(deps, input.log, samples, asWav(file, info.format, samples), refText)
+    : null;
+  const key = newObjectKey('rec', info.format);
+  await deps.storage.put(key, file, info.contentType);
+  return createSpeechQueries(deps.db).insertRecording({
+    userId: input.userId,
+    key,
+    contentType: info.contentType,
+    bytes: file.length,
+    duration: Math.round(info.duration * 1000) / 1000,
+    source: 'upload',
+    refText,
+    score: result?.score ?? null,
+    result,
+  });
+}
+
+/** The WAV that cloud channels take: the file itself, or the decoded MP3 re-encoded. */
+const asWav = (file: Buffer, format: 'wav' | 'mp3', samples: Float32Array): Buffer =>
+  format === 'wav' ? file : Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
+
+/** 16 kHz samples for the judge, or null when this machine cannot decode the format. */
+async function decodeForJudge(
+  file: Buffer,
+  format: 'wav' | 'mp3',
+  log: FastifyBaseLogger,
+): Promise<Float32Array | null> {
+  if (format === 'wav') return wavToSpeech(file);
+  try {
+    return await decodeWithFfmpeg(file, { sampleRate: SPEECH_SAMPLE_RATE });
+  } catch (error) {
+    log.warn({ err: error }, 'MP3 recording stored unscored: it could not be decoded');
+    return null;
+  }
+}
+
+/** `audio`: a /uploads/ URL of this user's recording (normally a speech session's answer). */
+async function ownStoredRecording(
+  deps: AppDeps,
+  input: AudioUploadInput,
+  refText: string,
+): Promise<RecordingRow> {
+  const url = input.fields.audio ?? '';
+  if (url === '') throw invalidParams('audio', '没有收到录音');
+  const key = url.replace(/^(https?:\/\/[^/]+)?\/uploads\//, '');
+  const q = createSpeechQueries(deps.db);
+  const recording = isValidKey(key) ? await q.findRecordingByKey(key) : null;
+  if (!recording || recording.userId !== input.userId) {
+    throw invalidParams('audio', '找不到这段录音');
+  }
+  if (recording.score !== null && recording.refText && sameText(recording.refText, refText)) {
+    return recording;
+  }
+  // Judged against other words (or not at all): judge it against this item's text now.
+  const stored = await deps.storage.get(key);
+  if (!stored) throw invalidParams('audio', '找不到这段录音');
+  const samples = await decodeForJudge(
+    stored.body,
+    recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav',
+    input.log,
+  );
+  if (!samples) return recording;
+  const wav = asWav(stored.body, recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav', samples);
+  const result = await judgeRecording(deps, input.log, samples, wav, refText);
+  return q.updateRecordingScore(recording.id, refText, result);
+}

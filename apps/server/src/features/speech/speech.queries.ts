@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import {
+  recordings,
+  type SpeechResultJson,
+  speechChunks,
+  speechSessions,
+} from '../../platform/db/schema';
+
+export type SpeechSessionRow = typeof speechSessions.$inferSelect;
+export type RecordingRow = typeof recordings.$inferSelect;
+
+export function createSpeechQueries(db: DbOrTx) {
+  return {
+    async findSession(id: string): Promise<SpeechSessionRow | null> {
+      const rows = await db.select().from(speechSessions).where(eq(speechSessions.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Creates the session unless it exists (two first chunks may race); returns the row. */
+    async openSession(values: typeof speechSessions.$inferInsert): Promise<SpeechSessionRow> {
+      await db.insert(speechSessions).values(values).onConflictDoNothing();
+      const rows = await db
+        .select()
+        .from(speechSessions)
+        .where(eq(speechSessions.id, values.id))
+        .limit(1);
+      const row = rows[0];
+      if (!row) throw new Error('speech session vanished');
+      return row;
+    },
+
+    async updateSession(
+      id: string,
+      patch: Partial<typeof speechSessions.$inferInsert>,
+    ): Promise<void> {
+      await db.update(speechSessions).set(patch).where(eq(speechSessions.id, id));
+    },
+
+    /** Stores a chunk once: a repeated seq keeps the first copy. */
+    async addChunk(sessionId: string, seq: number, pcm: Buffer): Promise<void> {
+      await db.insert(speechChunks).values({ sessionId, seq, pcm }).onConflictDoNothing();
+    },
+
+    /** Chunk numbers received and their total size in bytes. */
+    async chunkIndex(sessionId: string): Promise<{ seqs: number[]; bytes: number }> {
+      const rows = await db
+        .select({ seq: speechChunks.seq, bytes: sql<number>`octet_length(${speechChunks.pcm})` })
+        .from(speechChunks)
+        .where(eq(speechChunks.sessionId, sessionId))
+        .orderBy(asc(speechChunks.seq));
+      return {
+        seqs: rows.map((r) => r.seq),
+        bytes: rows.reduce((n, r) => n + Number(r.bytes), 0),
+      };
+    },
+
+    async loadChunks(sessionId: string): Promise<Buffer[]> {
+      const rows = await db
+        .select({ pcm: speechChunks.pcm })
+        .from(speechChunks)
+        .where(eq(speechChunks.sessionId, sessionId))
+        .orderBy(asc(speechChunks.seq));
+      return rows.map((r) => r.pcm);
+    },
+
+    /** Moves an open session to scoring; false when another request already did. */
+    async claimScoring(id: string, chunkCount: number): Promise<boolean> {
+      const rows = await db
+        .update(speechSessions)
+        .set({ status: 'scoring', chunkCount })
+        .where(and(eq(speechSessions.id, id), eq(speechSessions.status, 'open')))
+        .returning({ id: speechSessions.id });
+      return rows.length > 0;
+    },
+
+    async deleteChunks(sessionId: string): Promise<void> {
+      await db.delete(speechChunks).where(eq(speechChunks.sessionId, sessionId));
+    },
+
+    /** Drops expired sessions (their chunks go with them); returns how many. */
+    async sweepExpired(now: Date, limit = 200): Promise<number> {
+      const expired = db
+        .select({ id: speechSessions.id })
+        .from(speechSessions)
+        .where(lt(speechSessions.expiresAt, now))
+        .limit(limit);
+      const rows = await db
+        .delete(speechSessions)
+        .where(inArray(speechSessions.id, expired))
+        .returning({ id: speechSessions.id });
+      return rows.length;
+    },
+
+    async insertRecording(values: typeof recordings.$inferInsert): Promise<RecordingRow> {
+      const rows = await db.insert(recordings).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('recording insert returned nothing');
+      return row;
+    },
+
+    /** Records a new judgement of a stored recording (against `refText`). */
+    async updateRecordingScore(
+      id: number,
+      refText: string,
+      result: SpeechResultJson,
+    ): Promise<RecordingRow> {
+      const rows = await db
+        .update(recordings)
+        .set({ refText, score: result.score, result })
+        .where(eq(recordings.id, id))
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('recording vanished');
+      return row;
+    },
+
+    async findRecordingByKey(key: string): Promise<RecordingRow | null> {
+      const rows = await db.select().from(recordings).where(eq(recordings.key, key)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    recordingKeysOf(userId: number): Promise<Array<{ key: string }>> {
+      return db
+        .select({ key: recordings.key })
+        .from(recordings)
+        .where(eq(recordings.userId, userId));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { books } from './books';
+import { recordings } from './speech';
+import { users } from './users';
+
+/** What a finished run paid (GET /api/v1/books/{id}/finish answers it again). */
+export interface FinishRewardJson {
+  fixed_coins: number;
+  fixed_credits: number;
+  reward_coins: number;
+  reward_credits: number;
+}
+
+/**
+ * A child's work: one run through a book in a recording mode (type 1 repeat, 2 speak), grouped by
+ * the client's run uuid. Items are the scored sentences (repeat) or pages (speak).
+ */
+export const works = pgTable(
+  'works',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    uuid: text('uuid').notNull(),
+    /** Mean of the items' best scores over the book's items (missing items count 0). */
+    score: integer('score').notNull().default(0),
+    itemCount: integer('item_count').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishReward: jsonb('finish_reward').$type<FinishRewardJson>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('works_run_idx').on(t.userId, t.bookId, t.type, t.uuid),
+    index('works_rank_idx').on(t.bookId, t.type, t.score),
+    index('works_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** One scored item of a work: its best recording so far. */
+export const workItems = pgTable(
+  'work_items',
+  {
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    /** Sentence key (p{page}s{n}) or page key (p{page}). */
+    contentId: text('content_id').notNull(),
+    /** The page the item is on. */
+    secondaryId: integer('secondary_id').notNull(),
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    duration: real('duration').notNull(),
+    words:
+      jsonb('words').$type<
+        Array<{ word: string; score: number; start: number; end: number; status: string }>
+      >(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.contentId] })],
+);

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from './fake-s3-server';
+import { createLocalStorage } from './local';
+import { createS3Storage } from './s3';
+import { parseRange, registerUploads } from './serve-uploads';
+import type { ObjectStorage } from './types';
+
+const KEY = 'rec/0123456789abcdef0123456789abcdef.mp3';
+const BODY = Buffer.from('0123456789');
+
+describe('parseRange', () => {
+  it.each([
+    [undefined, { kind: 'whole' }],
+    ['bytes=0-1', { kind: 'range', start: 0, end: 1 }],
+    ['bytes=2-', { kind: 'range', start: 2, end: 9 }],
+    ['bytes=-3', { kind: 'range', start: 7, end: 9 }],
+    ['bytes=-30', { kind: 'range', start: 0, end: 9 }],
+    ['bytes=5-999', { kind: 'range', start: 5, end: 9 }],
+    ['Bytes = 1 - 2', { kind: 'range', start: 1, end: 2 }],
+    ['bytes=10-', { kind: 'unsatisfiable' }],
+    ['bytes=10-20', { kind: 'unsatisfiable' }],
+    ['bytes=-0', { kind: 'unsatisfiable' }],
+    ['bytes=3-1', { kind: 'whole' }],
+    ['bytes=-', { kind: 'whole' }],
+    ['bytes=0-1,4-5', { kind: 'whole' }],
+    ['items=0-1', { kind: 'whole' }],
+    ['bytes=99999999999999999999-', { kind: 'whole' }],
+  ])('%j on 10 bytes → %j', (header, expected) => {
+    expect(parseRange(header, 10)).toEqual(expected);
+  });
+
+  it('finds nothing to send in an empty object', () => {
+    expect(parseRange('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-1', 0)).toEqual({ kind: 'unsatisfiable' });
+  });
+});
+
+async function appWith(storage: ObjectStorage): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  registerUploads(app, storage);
+  await app.ready();
+  return app;
+}
+
+describe('GET /uploads/* from the local folder', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-serve-'));
+    const storage = createLocalStorage(dir);
+    await storage.put(KEY, BODY, 'audio/mpeg');
+    app = await appWith(storage);
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the whole object with the stored type, nosniff and private immutable caching', async () => {
+    const res = await app.inject({ method: 'GET', url: `/uploads/${KEY}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(BODY);
+    expect(res.headers).toMatchObject({
+      'content-type': 'audio/mpeg',
+      'content-length': '10',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      'cache-control': 'private, max-age=31536000, immutable',
+      'accept-ranges': 'bytes',
+    });
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: `/uploads/${KEY}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.headers['content-length']).toBe('10');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it.each([
+    ['bytes=0-1', '01', 'bytes 0-1/10'],
+    ['bytes=4-', '456789', 'bytes 4-9/10'],
+    ['bytes=-3', '789', 'bytes 7-9/10'],
+    ['bytes=8-1000', '89', 'bytes 8-9/10'],
+  ])('answers Range %s with 206', async (range, body, contentRange) => {
+    const res = await app.inject({ method: 'GET', url: `/uploads/${KEY}`, headers: { range } });
+    expect(res.statusCode).toBe(206);
+    expect(res.body).toBe(body);
+    expect(res.headers['content-range']).toBe(contentRange);
+    expect(res.headers['content-length']).toBe(String(body.length));
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers an unsatisfiable range with 416 and the size', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/uploads/${KEY}`,
+      headers: { range: 'bytes=10-' },
+    });
+    expect(res.statusCode).toBe(416);
+    expect(res.headers['content-range']).toBe('bytes */10');
+  });
+
+  it.each([['bytes=0-1,5-6'], ['lines=1-2']])(
+    'answers %s (several ranges, another unit) with the whole object',
+    async (range) => {
+      const res = await app.inject({ method: 'GET', url: `/uploads/${KEY}`, headers: { range } });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload).toEqual(BODY);
+    },
+  );
+
+  it('ignores the range when If-Range is sent (we give no validators to match)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/uploads/${KEY}`,
+      headers: { range: 'bytes=0-1', 'if-range': '"abc"' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(BODY);
+  });
+
+  it.each([
+    '/uploads/rec/ffffffffffffffffffffffffffffffff.mp3',
+    '/uploads/rec/0123456789ABCDEF0123456789ABCDEF.mp3',
+    `/uploads/${KEY}.html`,
+    '/uploads/rec/..%2F..%2Fetc%2Fpasswd',
+    '/uploads/.tmp/x.wav',
+    '/uploads/',
+  ])('answers %s with the 404 envelope', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 10404, msg: '文件不存在或已删除', data: null });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /uploads/* from an S3 bucket', () => {
+  it('passes ranges through to the bucket', async () => {
+    const credentials = {
+      bucket: 'picbook',
+      region: 'us-east-1',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+    };
+    const fake = await startFakeS3(credentials);
+    const storage = createS3Storage({
+      ...credentials,
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+    });
+    await storage.put(KEY, BODY, 'audio/mpeg');
+    const app = await appWith(storage);
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/uploads/${KEY}`,
+        headers: { range: 'bytes=2-4' },
+      });
+      expect(res.statusCode).toBe(206);
+      expect(res.body).toBe('234');
+      expect(res.headers['content-range']).toBe('bytes 2-4/10');
+      expect(fake.requests.at(-1)?.headers.range).toBe('bytes=2-4');
+      const missing = await app.inject({ method: 'GET', url: '/uploads/rec/abc.mp3' });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await fake.close();
+    }
+  });
+});

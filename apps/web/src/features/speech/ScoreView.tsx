@@ -1,0 +1,180 @@
+import type { TScoredWord, TSpeechResult } from '@picbook/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { playSegment, type Track, useTrack } from '../../shared/audio';
+import { Button } from '../../shared/ui/Button';
+import pauseIcon from '../../shared/ui/icons/pause.svg';
+import playIcon from '../../shared/ui/icons/play.svg';
+import retryIcon from '../../shared/ui/icons/retry.svg';
+import styles from './ScoreView.module.css';
+import { type ModelAudio, matchModelWords, starsForScore, wordAt } from './score';
+import { useCountUp } from './use-count-up';
+
+export interface ScoreViewProps {
+  result: TSpeechResult;
+  /** The child's own recording (the answer's audio_url). */
+  recordingUrl?: string | null;
+  /** The reference narration and its word times: tapping a word plays it. */
+  modelAudio?: ModelAudio | null;
+  onRetry?: () => void;
+}
+
+const HEADLINES = ['none', 'one', 'two', 'three'] as const;
+
+/**
+ * The score of a reading, for the child: stars, the score counting up, the feedback, and the
+ * sentence with each word coloured by how it was said (tap a word to hear it said well); the
+ * child's own recording can be played back with its words lighting up. Never a red screen.
+ */
+export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreViewProps) {
+  const { t } = useTranslation('speech');
+  const stars = result.verdict === 'ok' ? starsForScore(result.score) : 0;
+  const shownScore = useCountUp(result.score);
+  const [selected, setSelected] = useState<number | null>(null);
+  const models = useMemo(
+    () => (modelAudio ? matchModelWords(result.words, modelAudio.words) : []),
+    [result.words, modelAudio],
+  );
+  const modelTrack = useRef<Track | null>(null);
+  useEffect(() => () => modelTrack.current?.stop(), []);
+  const mine = useTrack({ url: recordingUrl ?? null, needProgress: true });
+  const isPlayingMine = mine.state.state === 'playing';
+  const spoken = isPlayingMine ? wordAt(result.words, mine.state.currentTime) : -1;
+
+  const handleWord = (index: number) => {
+    setSelected(index);
+    const model = models[index];
+    if (!modelAudio || !model) return;
+    if (isPlayingMine) mine.track.stop();
+    modelTrack.current = playSegment(modelAudio.url, model.start, model.end);
+  };
+
+  const handleMine = () => {
+    if (isPlayingMine) {
+      mine.track.stop();
+      return;
+    }
+    modelTrack.current?.stop();
+    mine.track.play();
+  };
+
+  return (
+    <section className={styles.view} data-testid="score-view" data-stars={stars}>
+      <div className={styles.top}>
+        <div className={styles.stars} role="img" aria-label={t('stars', { count: stars })}>
+          {[0, 1, 2].map((i) => (
+            <Star key={i} index={i} isFilled={i < stars} />
+          ))}
+        </div>
+        <div className={styles.scoreBox}>
+          <p className={styles.score} data-tier={HEADLINES[stars]}>
+            <span aria-hidden="true">{shownScore}</span>
+            <span className="visually-hidden">{t('score', { score: result.score })}</span>
+          </p>
+          <p className={styles.headline}>{t(`headline.${HEADLINES[stars]}`)}</p>
+        </div>
+      </div>
+      {result.feedback && <p className={styles.feedback}>{result.feedback}</p>}
+      <p className={styles.sentence} lang="en">
+        {result.words.map((word, index) => (
+          <WordChip
+            // Words repeat ("up, up, up"): the position is the identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the sentence never reorders
+            key={index}
+            word={word}
+            isSelected={selected === index}
+            isSpoken={spoken === index}
+            label={t('wordHint', {
+              word: word.word,
+              score: word.score,
+              status: t(`status.${word.status}`),
+            })}
+            scoreText={t('score', { score: word.score })}
+            onTap={() => handleWord(index)}
+          />
+        ))}
+      </p>
+      <div className={styles.actions}>
+        {recordingUrl && (
+          <Button
+            variant="sky"
+            size="large"
+            onClick={handleMine}
+            aria-pressed={isPlayingMine}
+            icon={
+              <img
+                className={styles.buttonIcon}
+                src={isPlayingMine ? pauseIcon : playIcon}
+                alt=""
+              />
+            }
+          >
+            {isPlayingMine ? t('stopMine') : t('playMine')}
+          </Button>
+        )}
+        {onRetry && (
+          <Button
+            variant="grass"
+            size="large"
+            onClick={onRetry}
+            icon={<img className={styles.buttonIcon} src={retryIcon} alt="" />}
+          >
+            {t('retry')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface WordChipProps {
+  word: TScoredWord;
+  isSelected: boolean;
+  isSpoken: boolean;
+  label: string;
+  scoreText: string;
+  onTap(): void;
+}
+
+function WordChip({ word, isSelected, isSpoken, label, scoreText, onTap }: WordChipProps) {
+  const classes = [
+    styles.word,
+    styles[word.status],
+    isSelected ? styles.selected : '',
+    isSpoken ? styles.spoken : '',
+  ].join(' ');
+  return (
+    <button
+      type="button"
+      className={classes}
+      data-status={word.status}
+      data-selected={isSelected || undefined}
+      data-spoken={isSpoken || undefined}
+      aria-label={label}
+      title={scoreText}
+      onClick={onTap}
+    >
+      {word.word}
+      <span className={styles.bubble} aria-hidden="true">
+        {word.score}
+      </span>
+    </button>
+  );
+}
+
+const STAR_PATH =
+  'M50 6l12.9 27.5 30.1 3.6-22.2 20.6 5.9 29.7L50 72.6 23.3 87.4l5.9-29.7L7 37.1l30.1-3.6z';
+
+function Star({ index, isFilled }: { index: number; isFilled: boolean }) {
+  return (
+    <svg
+      className={`${styles.star} ${isFilled ? styles.starFilled : ''}`}
+      style={{ animationDelay: `${150 + index * 220}ms` }}
+      viewBox="0 0 100 100"
+      aria-hidden="true"
+      data-filled={isFilled || undefined}
+    >
+      <path d={STAR_PATH} strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Reward rules of the library (learning-content §5): a scored item (a sentence read aloud, an
+ * exam) earns by its score — 90 or more 3, 70 or more 2, 50 or more 1 — for coins and credits
+ * each, up to the item's own maximum (an item whose coins or credits are 0 gives 0), never more
+ * than 3. The best score per item is kept: reading again pays only what a better score adds.
+ */
+export const REWARD_TIERS = [
+  { min: 90, amount: 3 },
+  { min: 70, amount: 2 },
+  { min: 50, amount: 1 },
+] as const;
+export const MAX_ITEM_REWARD = 3;
+
+export interface RewardMax {
+  coins: number;
+  credits: number;
+}
+
+export interface Reward {
+  coins: number;
+  credits: number;
+}
+
+export function rewardTier(score: number): number {
+  return REWARD_TIERS.find((t) => score >= t.min)?.amount ?? 0;
+}
+
+/** What an item's score is worth, within the item's maximum and the cap of 3. */
+export function itemReward(score: number, max: RewardMax): Reward {
+  const tier = rewardTier(score);
+  const cap = (m: number) => (m <= 0 ? 0 : Math.min(tier, m, MAX_ITEM_REWARD));
+  return { coins: cap(max.coins), credits: cap(max.credits) };
+}
+
+/** What a new score adds over what the item already paid (never negative). */
+export function rewardIncrease(paid: Reward, score: number, max: RewardMax): Reward {
+  const worth = itemReward(score, max);
+  return {
+    coins: Math.max(0, worth.coins - paid.coins),
+    credits: Math.max(0, worth.credits - paid.credits),
+  };
+}
