@@ -71,6 +71,14 @@ export const ZConfigs = z.object({
   bgm: ZBgm,
   avatars: ZAvatars,
   judge_speech: z.object({ enable_cloud: z.number().int().min(0).max(1) }),
+  /** Library rewards (operators tune them): per item at most 3 of each (§5). */
+  library_rewards: z.object({
+    item_coins: z.number().int().min(0).max(3),
+    item_credits: z.number().int().min(0).max(3),
+    finish_coins: z.number().int().min(0).max(100),
+    finish_credits: z.number().int().min(0).max(100),
+    share_coins: z.number().int().min(0).max(100),
+  }),
 });
 export type TConfigs = z.infer<typeof ZConfigs>;
 /** Keys of the configs document; each is one row in the config store. */

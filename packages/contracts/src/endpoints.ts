@@ -31,6 +31,15 @@ import {
 } from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
 import { type RouteDef, type RouteName, routes } from './routes';
+import {
+  ZBookIdOnlyParams,
+  ZFinishQuery,
+  ZFinishReward,
+  ZLibraryReward,
+  ZRewardQuery,
+  ZShareReward,
+  ZShareRewardBody,
+} from './rewards';
 import { ZAudioAnswer, ZSpeechAnswer } from './speech';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
 import {
@@ -282,6 +291,31 @@ export const endpoints = {
       "File a recording of part of a book as the child's work (multipart: uuid, book_id, secondary_id, content_id, type, audio …)",
     tags: ['speech'],
     response: ZAudioAnswer,
+  },
+  libraryReward: {
+    ...routes.libraryReward,
+    summary: "What each sentence (repeat) or page (speak) of a book can pay, and has paid",
+    tags: ['rewards'],
+    params: ZBookIdOnlyParams,
+    query: ZRewardQuery,
+    response: ZLibraryReward,
+  },
+  finishBook: {
+    ...routes.finishBook,
+    summary:
+      'Finish a run (uuid): pays fixed and score rewards once per run; a repeat answers the same',
+    tags: ['rewards'],
+    params: ZBookIdParams,
+    query: ZFinishQuery,
+    response: ZFinishReward,
+  },
+  shareReward: {
+    ...routes.shareReward,
+    summary: 'Coins for sharing a finished book, once per book and mode (10400 after that)',
+    tags: ['rewards'],
+    params: ZBookIdParams,
+    body: ZShareRewardBody,
+    response: ZShareReward,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

@@ -51,6 +51,9 @@ export const routes = {
   favoriteBook: { method: 'POST', path: '/api/v1/books/:id/favorite', auth: 'user' },
   speech: { method: 'POST', path: '/api/v1/speech', auth: 'user' },
   audio: { method: 'POST', path: '/api/v1/audio', auth: 'user' },
+  libraryReward: { method: 'GET', path: '/api/v1/library/reward/:bookId', auth: 'user' },
+  finishBook: { method: 'GET', path: '/api/v1/books/:id/finish', auth: 'user' },
+  shareReward: { method: 'POST', path: '/api/v1/books/:id/share/reward', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

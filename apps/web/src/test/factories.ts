@@ -66,6 +66,13 @@ export function buildConfigs(overrides: Partial<TConfigs> = {}): TConfigs {
     bgm: { library: '', learning: '', words: '', growth: '' },
     avatars: { boy, girl, zodiac },
     judge_speech: { enable_cloud: 0 },
+    library_rewards: {
+      item_coins: 3,
+      item_credits: 3,
+      finish_coins: 5,
+      finish_credits: 5,
+      share_coins: 2,
+    },
     ...overrides,
   };
 }

@@ -166,6 +166,13 @@ export const defaultConfigs: TConfigs = {
     zodiac: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `/media/avatars/zodiac-${n}.svg`),
   },
   judge_speech: { enable_cloud: 0 },
+  library_rewards: {
+    item_coins: 3,
+    item_credits: 3,
+    finish_coins: 5,
+    finish_credits: 5,
+    share_coins: 2,
+  },
 };
 
 /** Promotions start empty: operators add them; the filter rules live in @picbook/domain. */

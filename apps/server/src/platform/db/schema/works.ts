@@ -77,3 +77,25 @@ export const workItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workId, t.contentId] })],
 );
+
+/**
+ * What each item of a book has paid a user (all runs together): the best score is kept and
+ * only a better score pays more (learning-content §5).
+ */
+export const itemRewards = pgTable(
+  'item_rewards',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    itemId: text('item_id').notNull(),
+    bestScore: integer('best_score').notNull().default(0),
+    paidCoins: integer('paid_coins').notNull().default(0),
+    paidCredits: integer('paid_credits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookId, t.type, t.itemId] })],
+);
