@@ -4,6 +4,7 @@ import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
+import { practiceEn, practiceZh } from '../features/practice/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
@@ -24,6 +25,7 @@ const namespaces = {
   audio: { 'zh-CN': audioZh, en: audioEn },
   recorder: { 'zh-CN': recorderZh, en: recorderEn },
   speech: { 'zh-CN': speechZh, en: speechEn },
+  practice: { 'zh-CN': practiceZh, en: practiceEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -46,6 +48,7 @@ declare module 'i18next' {
       audio: typeof audioZh;
       recorder: typeof recorderZh;
       speech: typeof speechZh;
+      practice: typeof practiceZh;
     };
   }
 }

@@ -27,6 +27,11 @@ const pages: Record<string, PageLoader> = {
   '/library/detail/:bookId/:level/:week/:day': () =>
     import('../features/library/pages/BookDetailPage'),
   '/bookshelf/:type': () => import('../features/library/pages/BookshelfPage'),
+  '/library/repeat/:bookId/:processId': () => import('../features/practice/PracticePage'),
+  '/library/speak/:bookId': () => import('../features/practice/PracticePage'),
+  '/library/finished/:type/:bookId/:uuid?': () => import('../features/practice/FinishedPage'),
+  '/library/finished2/:type/:bookId/:uuid?': () => import('../features/practice/FinishedPage'),
+  '/library/finished4/:type/:bookId/:uuid?': () => import('../features/practice/FinishedPage'),
   '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
   '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
 };

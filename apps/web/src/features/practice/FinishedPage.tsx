@@ -1,0 +1,167 @@
+import type { TFinishReward } from '@picbook/contracts';
+import { WORK_TYPE, type WorkType } from '@picbook/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useJump } from '../../app/navigation/jump';
+import { useStartup } from '../../app/startup/startup-store';
+import { api } from '../../shared/request/api';
+import { toast } from '../../shared/toast/toast-store';
+import { Button } from '../../shared/ui/Button';
+import coinIcon from '../../shared/ui/icons/coin.svg';
+import creditIcon from '../../shared/ui/icons/credit.svg';
+import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
+import mascot from '../../shared/ui/illustrations/mascot-welcome.svg';
+import { StateScreen } from '../../shared/ui/StateScreen';
+import { useCountUp } from '../speech/use-count-up';
+import styles from './Finished.module.css';
+
+/** The route's type: repeat/speak (also 1/2). */
+export function workTypeOf(param: string | undefined): WorkType {
+  return param === 'speak' || param === '2' ? WORK_TYPE.speak : WORK_TYPE.repeat;
+}
+
+/**
+ * /library/finished/:type/:bookId/:uuid? (and the finished2 / finished4 variants, the same
+ * screen): the run is finished on the server, which pays its rewards once; the coins and credits
+ * count up from what the server says, and the balances in the top bar are reloaded from it.
+ */
+export default function FinishedPage() {
+  const { t } = useTranslation('practice');
+  const { type: typeParam, bookId = '', uuid } = useParams();
+  const type = workTypeOf(typeParam);
+  const id = Number(bookId);
+  const jump = useJump();
+  const finish = useQuery({
+    queryKey: ['finish', id, type, uuid],
+    queryFn: () =>
+      api('finishBook', { params: { id }, query: { uuid: uuid ?? '', type } }, { silent: true }),
+    enabled: Boolean(uuid),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+  const paid = finish.data;
+  useEffect(() => {
+    if (paid)
+      void useStartup
+        .getState()
+        .reloadUser()
+        .catch(() => undefined);
+  }, [paid]);
+
+  const share = useMutation({
+    mutationFn: () => api('shareReward', { params: { id }, body: { type } }),
+    onSuccess: (data) => {
+      toast.success(t('finished.shared', { coins: data.coins }));
+      void useStartup
+        .getState()
+        .reloadUser()
+        .catch(() => undefined);
+    },
+  });
+
+  const again = () =>
+    jump(
+      type === WORK_TYPE.speak ? 'librarySpeak' : 'libraryRepeat',
+      { bookId: id, processId: '001' },
+      { replace: true, needBackPath: false, search: { ctn: 2 } },
+    );
+  const toBook = () =>
+    jump(
+      'libraryDetail',
+      { bookId: id, level: 0, week: 0, day: 0 },
+      { replace: true, needBackPath: false },
+    );
+
+  if (!uuid || finish.isError) {
+    return (
+      <StateScreen
+        art={oopsArt}
+        title={uuid ? t('finished.failed') : t('finished.noRun')}
+        testId="finished-error"
+        actions={
+          <>
+            {uuid && <Button onClick={() => void finish.refetch()}>{t('retry')}</Button>}
+            <Button variant="secondary" onClick={toBook}>
+              {t('finished.toBook')}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className={styles.page} data-testid="finished" data-state={paid ? 'done' : 'pending'}>
+      <Confetti />
+      <img className={styles.mascot} src={mascot} alt="" />
+      <h1 className={styles.title}>{t('finished.title')}</h1>
+      {!paid ? <p className={styles.loading}>{t('finished.loading')}</p> : <Rewards paid={paid} />}
+      <div className={styles.actions}>
+        <Button
+          variant="sky"
+          size="large"
+          onClick={() => share.mutate()}
+          isLoading={share.isPending}
+          disabled={!paid || share.isSuccess}
+        >
+          {t('finished.share')}
+        </Button>
+        <Button variant="grass" size="large" onClick={again}>
+          {t('finished.again')}
+        </Button>
+        <Button variant="secondary" size="large" onClick={toBook}>
+          {t('finished.toBook')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Rewards({ paid }: { paid: TFinishReward }) {
+  const { t } = useTranslation('practice');
+  const coins = useCountUp(paid.fixed_coins + paid.reward_coins);
+  const credits = useCountUp(paid.fixed_credits + paid.reward_credits);
+  return (
+    <>
+      <div className={styles.rewards}>
+        <div className={styles.reward} data-testid="finished-coins">
+          <img src={coinIcon} alt="" />
+          <span className={styles.amount}>+{coins}</span>
+          <span className={styles.unit}>{t('finished.coins')}</span>
+        </div>
+        <div className={styles.reward} data-testid="finished-credits">
+          <img src={creditIcon} alt="" />
+          <span className={styles.amount}>+{credits}</span>
+          <span className={styles.unit}>{t('finished.credits')}</span>
+        </div>
+      </div>
+      <p className={styles.detail}>
+        {t('finished.fixed')} +{paid.fixed_coins} · {t('finished.bonus')} +{paid.reward_coins} ·{' '}
+        {t('finished.score', { score: paid.score })}
+      </p>
+      <p className={styles.balance} data-testid="finished-balance">
+        {t('finished.balance', { coins: paid.coins, credits: paid.credits })}
+      </p>
+    </>
+  );
+}
+
+const PIECES = Array.from({ length: 18 }, (_, i) => i);
+const COLORS = ['orange', 'lemon', 'grass', 'sky', 'grape', 'berry'] as const;
+
+/** A short burst of paper pieces falling (CSS only; none with reduced motion). */
+function Confetti() {
+  return (
+    <div className={styles.confetti} aria-hidden="true">
+      {PIECES.map((i) => (
+        <span
+          key={i}
+          className={`${styles.piece} ${styles[COLORS[i % COLORS.length] as string]}`}
+          style={{ left: `${(i * 37) % 100}%`, animationDelay: `${(i % 6) * 120}ms` }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import type { TBook } from '@picbook/contracts';
+import { activeWordAt, sentencePieces, WORK_TYPE, type WorkType } from '@picbook/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useJump } from '../../app/navigation/jump';
+import { useTrack } from '../../shared/audio';
+import { useRecorder } from '../../shared/recorder';
+import { useSettings } from '../../shared/settings/user-settings';
+import { Button } from '../../shared/ui/Button';
+import speakerIcon from '../../shared/ui/icons/speaker.svg';
+import { MicButton } from '../speech/MicButton';
+import { ScoreView } from '../speech/ScoreView';
+import styles from './Practice.module.css';
+import { fileRecording } from './practice-api';
+import { clearHistory, saveHistory } from './practice-history';
+import type { PracticeItem } from './practice-items';
+
+export interface PracticeRunProps {
+  book: TBook;
+  items: readonly PracticeItem[];
+  type: WorkType;
+  userId: number | undefined;
+  uuid: string;
+  startIndex: number;
+}
+
+/** Seconds a child may take: a sentence, or a whole page in speak mode. */
+const MAX_SECONDS = { [WORK_TYPE.repeat]: 12, [WORK_TYPE.speak]: 40 } as const;
+/** With library_repeat_type 1 a good reading moves on by itself after this long. */
+const AUTO_NEXT_MS = 2500;
+const AUTO_NEXT_SCORE = 60;
+
+/**
+ * One run through a book: for each item the narrator reads (words light up), the child records,
+ * the score view shows each word, the recording is filed as the child's work (the server keeps
+ * the best per item), and the child retries or goes on. library_repeat_type 0: the child taps the
+ * microphone and "next"; 1: recording starts when the narrator ends and a good reading moves on
+ * by itself (decision 022).
+ */
+export function PracticeRun({ book, items, type, userId, uuid, startIndex }: PracticeRunProps) {
+  const { t } = useTranslation('practice');
+  const jump = useJump();
+  const bookId = book.book_info.id;
+  const kind = type === WORK_TYPE.speak ? 'speak' : 'repeat';
+  const automatic = useSettings((s) => s.values.library_repeat_type) === 1;
+  const [index, setIndex] = useState(startIndex);
+  const [best, setBest] = useState<Record<string, number>>({});
+  const [saving, setSaving] = useState(false);
+  const item = items[index] as PracticeItem;
+  const isLast = index === items.length - 1;
+
+  const recorder = useRecorder({ maxSeconds: MAX_SECONDS[type] });
+  const narration = useTrack({ url: item.model.url, needProgress: true });
+  const isNarrating = narration.state.state === 'playing';
+  const lit = isNarrating ? activeWordAt(item.words, narration.state.currentTime) : -1;
+  const pieces = useMemo(() => sentencePieces(item.text, item.words), [item]);
+
+  // Each item starts with the narrator; the history remembers where the child is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per item, on purpose
+  useEffect(() => {
+    saveHistory(userId, bookId, type, { uuid, index });
+    recorder.reset();
+    narration.track.play();
+  }, [index]);
+
+  // Automatic flow: record when the narrator has finished.
+  const narrationEnded = narration.state.state === 'ended';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on the narrator's end only
+  useEffect(() => {
+    if (automatic && narrationEnded && recorder.state === 'pending') void recorder.start(item.text);
+  }, [automatic, narrationEnded]);
+
+  // File each scored recording once as the child's work.
+  const answer = recorder.answer;
+  const filed = useRef<string | null>(null);
+  useEffect(() => {
+    const result = answer?.result;
+    if (!answer?.audio_url || !result || filed.current === answer.session_id) return;
+    filed.current = answer.session_id;
+    setSaving(true);
+    fileRecording({
+      uuid,
+      bookId,
+      page: item.page,
+      contentId: item.contentId,
+      type,
+      audioUrl: answer.audio_url,
+      duration: answer.duration,
+    })
+      .then((filedAnswer) => setBest((b) => ({ ...b, [item.contentId]: filedAnswer.best_score })))
+      .catch(() => undefined) // the request layer showed the toast; the score stays on screen
+      .finally(() => setSaving(false));
+  }, [answer, uuid, bookId, item, type]);
+
+  const result = recorder.result;
+  const goNext = () => {
+    narration.track.stop();
+    if (!isLast) {
+      setIndex((i) => i + 1);
+      return;
+    }
+    clearHistory(userId, bookId, type);
+    void jump(
+      'libraryFinished',
+      { type: kind, bookId, uuid },
+      { replace: true, needBackPath: false },
+    );
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goNext is a new function every render
+  useEffect(() => {
+    if (!automatic || !result || saving || result.score < AUTO_NEXT_SCORE) return;
+    const timer = setTimeout(goNext, AUTO_NEXT_MS);
+    return () => clearTimeout(timer);
+  }, [automatic, result, saving]);
+
+  const handleStart = () => {
+    narration.track.stop();
+    void recorder.start(item.text);
+  };
+  const handleRetry = () => {
+    recorder.reset();
+    narration.track.play();
+  };
+  const itemBest = best[item.contentId];
+
+  return (
+    <div
+      className={styles.run}
+      data-testid="practice"
+      data-mode={kind}
+      data-index={index}
+      data-state={recorder.state}
+    >
+      <header className={styles.header}>
+        <span className={styles.modeTag}>{t(`title.${kind}`)}</span>
+        <span className={styles.progress} data-testid="practice-progress">
+          {t(`progress.${kind}`, { n: index + 1, total: items.length })}
+        </span>
+        <ol className={styles.dots} aria-hidden="true">
+          {items.map((it, i) => (
+            <li
+              key={it.contentId}
+              className={`${styles.dot} ${i === index ? styles.dotNow : ''} ${
+                best[it.contentId] !== undefined ? styles.dotDone : ''
+              }`}
+            />
+          ))}
+        </ol>
+      </header>
+
+      <div className={`${styles.stage} ${result ? styles.scored : ''}`} key={item.contentId}>
+        <figure className={styles.picture} style={{ backgroundImage: `url(${item.placeholder})` }}>
+          <img src={item.image} alt="" />
+        </figure>
+
+        <section className={styles.card}>
+          {!result && (
+            <>
+              <div className={styles.textRow}>
+                <button
+                  type="button"
+                  className={styles.listen}
+                  aria-label={t('listen')}
+                  onClick={() => narration.track.play()}
+                >
+                  <img src={speakerIcon} alt="" />
+                </button>
+                <p
+                  className={`${styles.text} ${type === WORK_TYPE.speak ? styles.pageText : ''}`}
+                  lang="en"
+                  data-testid="practice-text"
+                >
+                  {pieces.map((piece) => (
+                    <span
+                      key={piece.at}
+                      className={piece.word !== null && piece.word === lit ? styles.lit : undefined}
+                      data-lit={piece.word !== null && piece.word === lit ? '' : undefined}
+                    >
+                      {piece.text}
+                    </span>
+                  ))}
+                </p>
+              </div>
+              <p className={styles.zh}>{item.zh}</p>
+              <MicButton
+                state={recorder.state}
+                level={recorder.level}
+                seconds={recorder.seconds}
+                maxSeconds={recorder.maxSeconds}
+                onStart={handleStart}
+                onStop={recorder.stop}
+              />
+            </>
+          )}
+          {result && (
+            <ScoreView
+              result={result}
+              recordingUrl={answer?.audio_url ?? null}
+              modelAudio={item.model}
+              onRetry={handleRetry}
+            />
+          )}
+        </section>
+      </div>
+
+      <footer className={styles.footer}>
+        <span className={styles.best} data-testid="practice-best" aria-live="polite">
+          {saving ? t('saving') : itemBest !== undefined ? t('best', { score: itemBest }) : ''}
+        </span>
+        <Button
+          size="large"
+          variant={result ? 'grass' : 'secondary'}
+          onClick={goNext}
+          disabled={saving || recorder.state === 'recording' || recorder.state === 'stopping'}
+          data-testid="practice-next"
+        >
+          {isLast ? t('finish') : t(`next.${kind}`)}
+        </Button>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with scripts/screenshots.mjs; no type declarations
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+import { expect, test } from './fixtures';
+
+/**
+ * Repeat mode end to end with Chromium's fake microphone: the "microphone" plays the narration of
+ * The Red Kite's first sentence ("It is a windy day."), made into a WAV with ffmpeg from the
+ * book's own MP3, each time a recording opens it. So sentence 1 is read right and scores high;
+ * the other four sentences hear the wrong words and score low. The coins the finish screen pays
+ * must be exactly what the reward rules give for the scores the child saw.
+ */
+const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
+const media = path.join(import.meta.dirname, '../content/media');
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(media, 'books/1101/manifest.json'), 'utf8'),
+) as { pages: Array<{ sentences: Array<{ en: string; audio: string }> }> };
+const firstSentence = manifest.pages[0]?.sentences[0];
+const micWav = path.join(os.tmpdir(), `picbook-e2e-mic-${process.pid}.wav`);
+let ffmpegMissing = false;
+try {
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    path.join(media, (firstSentence?.audio ?? '').replace(/^\/media\//, '')),
+    // 0.6 s before the voice, 2.5 s after it: the recorder's end-of-speech detector stops it.
+    '-af',
+    'adelay=600|600,apad=pad_dur=2.5',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    micWav,
+  ]);
+} catch {
+  ffmpegMissing = true;
+}
+
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${micWav}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+  permissions: ['microphone'],
+});
+
+async function keep(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
+}
+
+const tier = (score: number) => (score >= 90 ? 3 : score >= 70 ? 2 : score >= 50 ? 1 : 0);
+
+test.describe('repeat mode', () => {
+  test.skip(ffmpegMissing, 'ffmpeg is needed to make the fake microphone input');
+
+  test('repeat every sentence with the microphone, see word scores, finish and get the coins the rules give', async ({
+    loggedInPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/library/detail/1101/1/0/0');
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const user = async () =>
+      (
+        await (
+          await page.request.get('/api/v1/user', { headers: { access_token: token ?? '' } })
+        ).json()
+      ).data as { coins: number; credits: number };
+    const before = await user();
+
+    await page.getByRole('button', { name: /跟读/ }).first().click();
+    await expect(page).toHaveURL(/\/library\/repeat\/1101\/001/);
+    const practice = page.getByTestId('practice');
+    await expect(practice).toHaveAttribute('data-index', '0');
+    await expect(page.getByTestId('practice-text')).toHaveText('It is a windy day.');
+    await keep(page, 'repeat');
+
+    const scores: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await expect(practice).toHaveAttribute('data-index', String(i));
+      await page.getByRole('button', { name: '点我开始录音' }).click();
+      const view = page.getByTestId('score-view');
+      await expect(view).toBeVisible({ timeout: 30_000 });
+      // Every word of the sentence has a status colour.
+      const words = view.locator('[data-status]');
+      expect(await words.count()).toBeGreaterThanOrEqual(3);
+      await expect(page.getByTestId('practice-best')).toContainText('最好成绩', {
+        timeout: 10_000,
+      });
+      const best = Number(
+        (await page.getByTestId('practice-best').textContent())?.match(/\d+/)?.[0],
+      );
+      scores.push(best);
+      if (i === 0) {
+        await keep(page, 'repeat-score');
+        // The right sentence, read by the narrator's voice: a high score, words good.
+        expect(best).toBeGreaterThanOrEqual(70);
+        await expect(words.first()).toHaveAttribute('data-status', 'good');
+      }
+      await page.getByTestId('practice-next').click();
+    }
+    // The other sentences heard the wrong words.
+    expect(Math.max(...scores.slice(1))).toBeLessThan(scores[0] ?? 0);
+
+    await expect(page).toHaveURL(/\/library\/finished\/repeat\/1101\/[A-Za-z0-9]+/);
+    const finished = page.getByTestId('finished');
+    await expect(finished).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    const expected = 5 + scores.reduce((sum, s) => sum + tier(s), 0);
+    await expect(page.getByTestId('finished-coins')).toContainText(`+${expected}`);
+    await keep(page, 'finished');
+    const after = await user();
+    expect(after.coins - before.coins).toBe(expected);
+    expect(after.credits - before.credits).toBe(expected);
+
+    // Reloading the finish screen pays nothing more.
+    await page.reload();
+    await expect(page.getByTestId('finished')).toHaveAttribute('data-state', 'done');
+    expect((await user()).coins).toBe(after.coins);
+  });
+
+  test('speak mode: read a whole page alone, skip the rest, finish with the reward for that page', async ({
+    loggedInPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/library/speak/1101');
+    const practice = page.getByTestId('practice');
+    await expect(practice).toHaveAttribute('data-mode', 'speak');
+    await expect(page.getByTestId('practice-progress')).toHaveText('第 1 / 5 页');
+    await page.getByRole('button', { name: '点我开始录音' }).click();
+    await expect(page.getByTestId('score-view')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('practice-best')).toContainText('最好成绩', { timeout: 10_000 });
+    const best = Number((await page.getByTestId('practice-best').textContent())?.match(/\d+/)?.[0]);
+    await keep(page, 'speak-score');
+    for (let i = 0; i < 5; i++) await page.getByTestId('practice-next').click();
+    await expect(page).toHaveURL(/\/library\/finished\/speak\/1101\//);
+    await expect(page.getByTestId('finished')).toHaveAttribute('data-state', 'done', {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('finished-coins')).toContainText(`+${5 + tier(best)}`);
+  });
+
+  test('leaving in the middle and coming back offers to continue at the same sentence', async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto('/library/repeat/1101/001');
+    const practice = page.getByTestId('practice');
+    await expect(practice).toHaveAttribute('data-index', '0');
+    await page.getByTestId('practice-next').click();
+    await page.getByTestId('practice-next').click();
+    await expect(practice).toHaveAttribute('data-index', '2');
+    await page.goto('/library/detail/1101/1/0/0');
+    await page.getByRole('button', { name: /跟读/ }).first().click();
+    await expect(page.getByTestId('practice-continue')).toBeVisible();
+    await page.getByRole('button', { name: '接着读' }).click();
+    await expect(page.getByTestId('practice')).toHaveAttribute('data-index', '2');
+    // ctn=2 starts afresh without asking.
+    await page.goto('/library/repeat/1101/001?ctn=2');
+    await expect(page.getByTestId('practice')).toHaveAttribute('data-index', '0');
+  });
+});
