@@ -26,23 +26,22 @@ export interface PracticeRunProps {
 
 /** Seconds a child may take: a sentence, or a whole page in speak mode. */
 const MAX_SECONDS = { [WORK_TYPE.repeat]: 12, [WORK_TYPE.speak]: 40 } as const;
-/** With library_repeat_type 1 a good reading moves on by itself after this long. */
-const AUTO_NEXT_MS = 2500;
-const AUTO_NEXT_SCORE = 60;
+/** Pause between the whole page's narration and its first sentence (library_repeat_type 1). */
+const PAGE_FIRST_GAP_MS = 800;
 
 /**
  * One run through a book: for each item the narrator reads (words light up), the child records,
  * the score view shows each word, the recording is filed as the child's work (the server keeps
- * the best per item), and the child retries or goes on. library_repeat_type 0: the child taps the
- * microphone and "next"; 1: recording starts when the narrator ends and a good reading moves on
- * by itself (decision 022).
+ * the best per item), and the child retries or goes on. library_repeat_type (parents' center
+ * 跟读方式): 0 "听一句读一句" — each sentence is read, then repeated; 1 "先听整页再跟读" — on a
+ * new page the whole page is read first, then sentence by sentence (decision 022).
  */
 export function PracticeRun({ book, items, type, userId, uuid, startIndex }: PracticeRunProps) {
   const { t } = useTranslation('practice');
   const jump = useJump();
   const bookId = book.book_info.id;
   const kind = type === WORK_TYPE.speak ? 'speak' : 'repeat';
-  const automatic = useSettings((s) => s.values.library_repeat_type) === 1;
+  const wholePageFirst = useSettings((s) => s.values.library_repeat_type) === 1;
   const [index, setIndex] = useState(startIndex);
   const [best, setBest] = useState<Record<string, number>>({});
   const [saving, setSaving] = useState(false);
@@ -50,8 +49,14 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   const isLast = index === items.length - 1;
 
   const recorder = useRecorder({ maxSeconds: MAX_SECONDS[type] });
-  const narration = useTrack({ url: item.model.url, needProgress: true });
-  const isNarrating = narration.state.state === 'playing';
+  const pageFirst = wholePageFirst && type === WORK_TYPE.repeat && item.firstOnPage;
+  const narration = useTrack({
+    url: pageFirst ? [item.pageAudio, item.model.url] : item.model.url,
+    interval: PAGE_FIRST_GAP_MS,
+    needProgress: true,
+  });
+  // Words light up while the item's own narration plays (not the whole page before it).
+  const isNarrating = narration.state.state === 'playing' && narration.state.url === item.model.url;
   const lit = isNarrating ? activeWordAt(item.words, narration.state.currentTime) : -1;
   const pieces = useMemo(() => sentencePieces(item.text, item.words), [item]);
 
@@ -62,13 +67,6 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
     recorder.reset();
     narration.track.play();
   }, [index]);
-
-  // Automatic flow: record when the narrator has finished.
-  const narrationEnded = narration.state.state === 'ended';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on the narrator's end only
-  useEffect(() => {
-    if (automatic && narrationEnded && recorder.state === 'pending') void recorder.start(item.text);
-  }, [automatic, narrationEnded]);
 
   // File each scored recording once as the child's work.
   const answer = recorder.answer;
@@ -107,20 +105,13 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
     );
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: goNext is a new function every render
-  useEffect(() => {
-    if (!automatic || !result || saving || result.score < AUTO_NEXT_SCORE) return;
-    const timer = setTimeout(goNext, AUTO_NEXT_MS);
-    return () => clearTimeout(timer);
-  }, [automatic, result, saving]);
-
   const handleStart = () => {
     narration.track.stop();
     void recorder.start(item.text);
   };
   const handleRetry = () => {
     recorder.reset();
-    narration.track.play();
+    narration.track.play(narration.track.urls.length - 1);
   };
   const itemBest = best[item.contentId];
 
@@ -162,7 +153,7 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
                   type="button"
                   className={styles.listen}
                   aria-label={t('listen')}
-                  onClick={() => narration.track.play()}
+                  onClick={() => narration.track.play(narration.track.urls.length - 1)}
                 >
                   <img src={speakerIcon} alt="" />
                 </button>

@@ -21,6 +21,9 @@ export interface PracticeItem {
   model: ModelAudio;
   /** Words as displayed with their offsets in `text`, for lighting while the narrator reads. */
   words: TimedWord[];
+  /** The whole page's narration, and whether this is the page's first item. */
+  pageAudio: string;
+  firstOnPage: boolean;
 }
 
 /** The steps of a run through a book in repeat (every sentence) or speak (every page) mode. */
@@ -29,7 +32,12 @@ export function practiceItems(book: TBook, type: WorkType): PracticeItem[] {
     .sort((a, b) => a.page - b.page)
     .flatMap((page) => {
       const timelines = parsePageTimelines(page);
-      const base = { page: page.page, image: page.image, placeholder: page.placeholder };
+      const base = {
+        page: page.page,
+        image: page.image,
+        placeholder: page.placeholder,
+        pageAudio: page.audio,
+      };
       if (type === WORK_TYPE.speak) {
         if (page.sentences.length === 0) return [];
         const text = page.sentences.map((s) => s.en).join(' ');
@@ -54,6 +62,7 @@ export function practiceItems(book: TBook, type: WorkType): PracticeItem[] {
             zh: page.sentences.map((s) => s.zh).join(''),
             model: { url: page.audio, words },
             words,
+            firstOnPage: true,
           },
         ];
       }
@@ -66,6 +75,7 @@ export function practiceItems(book: TBook, type: WorkType): PracticeItem[] {
           zh: sentence.zh,
           model: { url: sentence.audio, words },
           words,
+          firstOnPage: i === 0,
         };
       });
     });
