@@ -16,6 +16,7 @@ import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
+import { registerWorkRoutes } from './features/works/works.routes';
 import type { AppConfig } from './platform/config';
 import type { Database, Db } from './platform/db/client';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBookRoutes(app);
   registerSpeechRoutes(app);
   registerRewardRoutes(app);
+  registerWorkRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage);

@@ -30,7 +30,6 @@ import {
   ZUnlockResult,
 } from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
-import { type RouteDef, type RouteName, routes } from './routes';
 import {
   ZBookIdOnlyParams,
   ZFinishQuery,
@@ -40,6 +39,7 @@ import {
   ZShareReward,
   ZShareRewardBody,
 } from './rewards';
+import { type RouteDef, type RouteName, routes } from './routes';
 import { ZAudioAnswer, ZSpeechAnswer } from './speech';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
 import {
@@ -55,6 +55,24 @@ import {
   ZUserInfo,
   ZUserInfoQuery,
 } from './user';
+import {
+  ZDeleteWorkResult,
+  ZLikeResult,
+  ZMyRank,
+  ZMyRankQuery,
+  ZPk,
+  ZPkQuery,
+  ZPublicWorks,
+  ZPublicWorksBody,
+  ZRankDetail,
+  ZRanks,
+  ZRanksQuery,
+  ZUserIdParams,
+  ZUserOverview,
+  ZUserWorks,
+  ZUserWorksQuery,
+  ZWorkIdParams,
+} from './works';
 
 export interface EndpointDef extends RouteDef {
   summary: string;
@@ -294,7 +312,7 @@ export const endpoints = {
   },
   libraryReward: {
     ...routes.libraryReward,
-    summary: "What each sentence (repeat) or page (speak) of a book can pay, and has paid",
+    summary: 'What each sentence (repeat) or page (speak) of a book can pay, and has paid',
     tags: ['rewards'],
     params: ZBookIdOnlyParams,
     query: ZRewardQuery,
@@ -316,6 +334,86 @@ export const endpoints = {
     params: ZBookIdParams,
     body: ZShareRewardBody,
     response: ZShareReward,
+  },
+  getPublicWorks: {
+    ...routes.getPublicWorks,
+    summary: "Whether a guardian lets others see the child's works (default 0: only the family)",
+    tags: ['works'],
+    response: ZPublicWorks,
+  },
+  setPublicWorks: {
+    ...routes.setPublicWorks,
+    summary: "A guardian's choice to show the child's works in rankings, PK and works pages",
+    tags: ['works'],
+    body: ZPublicWorksBody,
+    response: ZPublicWorks,
+  },
+  likeWork: {
+    ...routes.likeWork,
+    summary: 'Like a work (once per user; 10024 when it is gone or not public)',
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZLikeResult,
+  },
+  unlikeWork: {
+    ...routes.unlikeWork,
+    summary: "Take back one's like of a work (nothing changes without one; floor 0)",
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZLikeResult,
+  },
+  rankDetail: {
+    ...routes.rankDetail,
+    summary: 'One work with its recorded items (10024 when gone or not public)',
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZRankDetail,
+  },
+  bookRanks: {
+    ...routes.bookRanks,
+    summary: "A book's ranking: each public child's best work in a mode, by score (2) or likes (1)",
+    tags: ['works'],
+    params: ZBookIdParams,
+    query: ZRanksQuery,
+    response: ZRanks,
+  },
+  myRank: {
+    ...routes.myRank,
+    summary: "The caller's best work of a book in a mode and its position in the ranking",
+    tags: ['works'],
+    params: ZBookIdParams,
+    query: ZMyRankQuery,
+    response: ZMyRank,
+  },
+  bookPk: {
+    ...routes.bookPk,
+    summary: 'My best work against another (rank_id), item by item (10024 when it is not public)',
+    tags: ['works'],
+    params: ZBookIdParams,
+    query: ZPkQuery,
+    response: ZPk,
+  },
+  userOverview: {
+    ...routes.userOverview,
+    summary: "A child's works home: profile, counts and best works (own, or a public child's)",
+    tags: ['works'],
+    params: ZUserIdParams,
+    response: ZUserOverview,
+  },
+  userWorks: {
+    ...routes.userWorks,
+    summary: "A child's works by mode, level and order, a page at a time",
+    tags: ['works'],
+    params: ZUserIdParams,
+    query: ZUserWorksQuery,
+    response: ZUserWorks,
+  },
+  deleteWork: {
+    ...routes.deleteWork,
+    summary: 'Delete one of my works with its recordings (10024 when not mine or gone)',
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZDeleteWorkResult,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

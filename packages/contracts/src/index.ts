@@ -9,3 +9,4 @@ export * from './routes';
 export * from './speech';
 export * from './system';
 export * from './user';
+export * from './works';

@@ -54,6 +54,17 @@ export const routes = {
   libraryReward: { method: 'GET', path: '/api/v1/library/reward/:bookId', auth: 'user' },
   finishBook: { method: 'GET', path: '/api/v1/books/:id/finish', auth: 'user' },
   shareReward: { method: 'POST', path: '/api/v1/books/:id/share/reward', auth: 'user' },
+  getPublicWorks: { method: 'GET', path: '/api/v1/user/public_works', auth: 'user' },
+  setPublicWorks: { method: 'POST', path: '/api/v1/user/public_works', auth: 'user' },
+  likeWork: { method: 'POST', path: '/api/v1/rank/:id/like', auth: 'user' },
+  unlikeWork: { method: 'POST', path: '/api/v1/rank/:id/unlike', auth: 'user' },
+  rankDetail: { method: 'GET', path: '/api/v1/rank/:id', auth: 'optional' },
+  bookRanks: { method: 'GET', path: '/api/v1.2/books/:id/ranks', auth: 'optional' },
+  myRank: { method: 'GET', path: '/api/v1.2/books/:id/myrank', auth: 'user' },
+  bookPk: { method: 'GET', path: '/api/v1.2/books/:id/pk', auth: 'user' },
+  userOverview: { method: 'GET', path: '/api/v1/user/overview/:id', auth: 'optional' },
+  userWorks: { method: 'GET', path: '/api/v1/user/works/:id', auth: 'optional' },
+  deleteWork: { method: 'DELETE', path: '/api/v1/user/works/:id', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -11,3 +11,4 @@ export * from './speech-score';
 export * from './timeline';
 export * from './versions';
 export * from './work-items';
+export * from './works-social';

@@ -1,9 +1,34 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SortKey, type WorkSort, workOrder } from '@picbook/domain';
+import { and, asc, count, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
-import { workItems, works } from '../../platform/db/schema';
+import { books, recordings, workItems, works } from '../../platform/db/schema';
 
 export type WorkRow = typeof works.$inferSelect;
 export type WorkItemRow = typeof workItems.$inferSelect;
+
+/** Columns an order (domain SortKey) can name. */
+export type OrderColumns = Record<SortKey['key'], AnyPgColumn | SQL.Aliased | SQL>;
+
+/** ORDER BY expressions for a domain order over the given columns. */
+export function orderSql(order: readonly SortKey[], columns: OrderColumns): SQL[] {
+  return order.map(({ key, dir }) => (dir === 'asc' ? asc(columns[key]) : desc(columns[key])));
+}
+
+const workColumns: OrderColumns = {
+  score: works.score,
+  likes: works.likes,
+  createdAt: works.createdAt,
+  id: works.id,
+};
+
+export interface UserWorksFilter {
+  userId: number;
+  /** null: any mode. */
+  type: number | null;
+  /** null: any book level. */
+  level: number | null;
+}
 
 export interface ItemRecording {
   contentId: string;
@@ -91,6 +116,121 @@ export function createWorkQueries(db: DbOrTx) {
     async findWork(id: number): Promise<WorkRow | null> {
       const rows = await db.select().from(works).where(eq(works.id, id)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /** A user's best work of a book in a mode: highest score, the earlier one on a tie. */
+    async findBestWork(userId: number, bookId: number, type: number): Promise<WorkRow | null> {
+      const rows = await db
+        .select()
+        .from(works)
+        .where(and(eq(works.userId, userId), eq(works.bookId, bookId), eq(works.type, type)))
+        .orderBy(...orderSql(workOrder('score_desc'), workColumns))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** A work's items with their recordings' storage keys. */
+    listItemsWithKeys(workId: number) {
+      return db
+        .select({
+          contentId: workItems.contentId,
+          secondaryId: workItems.secondaryId,
+          score: workItems.score,
+          duration: workItems.duration,
+          words: workItems.words,
+          key: recordings.key,
+        })
+        .from(workItems)
+        .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+        .where(eq(workItems.workId, workId));
+    },
+
+    /** One page of a user's works with their books, in `sort` order, and how many match. */
+    async listUserWorks(filter: UserWorksFilter, sort: WorkSort, offset: number, limit: number) {
+      const where = and(
+        eq(works.userId, filter.userId),
+        filter.type === null ? undefined : eq(works.type, filter.type),
+        filter.level === null ? undefined : eq(books.level, filter.level),
+      );
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ work: works, book: books })
+          .from(works)
+          .innerJoin(books, eq(books.id, works.bookId))
+          .where(where)
+          .orderBy(...orderSql(workOrder(sort), workColumns))
+          .offset(offset)
+          .limit(limit),
+        db
+          .select({ n: count() })
+          .from(works)
+          .innerJoin(books, eq(books.id, works.bookId))
+          .where(where),
+      ]);
+      return { rows, total: Number(totals[0]?.n ?? 0) };
+    },
+
+    /** How many works a user has and the likes they hold together. */
+    async userStats(userId: number): Promise<{ works: number; likes: number }> {
+      const rows = await db
+        .select({ n: count(), likes: sql<number>`coalesce(sum(${works.likes}), 0)::int` })
+        .from(works)
+        .where(eq(works.userId, userId));
+      return { works: Number(rows[0]?.n ?? 0), likes: Number(rows[0]?.likes ?? 0) };
+    },
+
+    /** The user's work, locked until the transaction ends; null when not theirs or gone. */
+    async lockOwnWork(userId: number, workId: number): Promise<WorkRow | null> {
+      const rows = await db
+        .select()
+        .from(works)
+        .where(and(eq(works.id, workId), eq(works.userId, userId)))
+        .for('update');
+      return rows[0] ?? null;
+    },
+
+    /** Locks recordings (so two deletions sharing one decide in turn) and answers their ids. */
+    async lockItemRecordings(workId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: recordings.id })
+        .from(recordings)
+        .where(
+          inArray(
+            recordings.id,
+            db
+              .select({ id: workItems.recordingId })
+              .from(workItems)
+              .where(eq(workItems.workId, workId)),
+          ),
+        )
+        .orderBy(asc(recordings.id))
+        .for('update');
+      return rows.map((r) => r.id);
+    },
+
+    /** Deletes the work; its items and likes go with it (foreign keys cascade). */
+    async deleteWork(workId: number): Promise<void> {
+      await db.delete(works).where(eq(works.id, workId));
+    },
+
+    /** Deletes those of `ids` that no work item refers to any more; answers their storage keys. */
+    async deleteUnusedRecordings(ids: number[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .delete(recordings)
+        .where(
+          and(
+            inArray(recordings.id, ids),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(workItems)
+                .where(eq(workItems.recordingId, recordings.id)),
+            ),
+          ),
+        )
+        .returning({ key: recordings.key });
+      return rows.map((r) => r.key);
     },
   };
 }

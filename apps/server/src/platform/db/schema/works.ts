@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -99,3 +100,30 @@ export const itemRewards = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.bookId, t.type, t.itemId] })],
 );
+
+/** One user's like of a work: a like counts once (`works.likes` moves with these rows). */
+export const workLikes = pgTable(
+  'work_likes',
+  {
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.userId] }), index('work_likes_user_idx').on(t.userId)],
+);
+
+/**
+ * A guardian's choice to show the child's works to others (rankings, PK, works pages). No row
+ * means not shown; the owner always sees their own works.
+ */
+export const publicWorksConsent = pgTable('public_works_consent', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  consented: boolean('consented').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
