@@ -1,70 +1,26 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with scripts/screenshots.mjs; no type declarations
-import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { expect, test } from './fixtures';
+import { fakeMicrophone, micReady, rewardTier as tier } from './mic';
 
 /**
- * Repeat mode end to end with Chromium's fake microphone: the "microphone" plays the narration of
- * The Red Kite's first sentence ("It is a windy day."), made into a WAV with ffmpeg from the
- * book's own MP3, each time a recording opens it. So sentence 1 is read right and scores high;
- * the other four sentences hear the wrong words and score low. The coins the finish screen pays
- * must be exactly what the reward rules give for the scores the child saw.
+ * Repeat mode end to end with Chromium's fake microphone (e2e/mic.ts: it says The Red Kite's first
+ * sentence). So sentence 1 is read right and scores high; the other four sentences hear the wrong
+ * words and score low. The coins the finish screen pays must be exactly what the reward rules give
+ * for the scores the child saw.
  */
 const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
-const media = path.join(import.meta.dirname, '../content/media');
-const manifest = JSON.parse(
-  fs.readFileSync(path.join(media, 'books/1101/manifest.json'), 'utf8'),
-) as { pages: Array<{ sentences: Array<{ en: string; audio: string }> }> };
-const firstSentence = manifest.pages[0]?.sentences[0];
-const micWav = path.join(os.tmpdir(), `picbook-e2e-mic-${process.pid}.wav`);
-let ffmpegMissing = false;
-try {
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-i',
-    path.join(media, (firstSentence?.audio ?? '').replace(/^\/media\//, '')),
-    // 0.6 s before the voice, 2.5 s after it: the recorder's end-of-speech detector stops it.
-    '-af',
-    'adelay=600|600,apad=pad_dur=2.5',
-    '-ar',
-    '48000',
-    '-ac',
-    '1',
-    micWav,
-  ]);
-} catch {
-  ffmpegMissing = true;
-}
 
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${micWav}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-  permissions: ['microphone'],
-});
+test.use(fakeMicrophone);
 
 async function keep(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
 }
 
-const tier = (score: number) => (score >= 90 ? 3 : score >= 70 ? 2 : score >= 50 ? 1 : 0);
-
 test.describe('repeat mode', () => {
-  test.skip(ffmpegMissing, 'ffmpeg is needed to make the fake microphone input');
+  test.skip(!micReady, 'ffmpeg is needed to make the fake microphone input');
 
   test('repeat every sentence with the microphone, see word scores, finish and get the coins the rules give', async ({
     loggedInPage: page,

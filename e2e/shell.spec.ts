@@ -36,7 +36,8 @@ test.describe('startup and routing', () => {
     await expect(page).toHaveURL(/\/library$/);
     await page.goto('/library/works/7');
     await expect(page).toHaveURL(/\/works\/home\/7$/);
-    await expect(page.getByRole('heading', { name: '我的作品' })).toBeVisible();
+    // User 7's works are not public: a friendly message, no error.
+    await expect(page.getByTestId('works-message')).toBeVisible();
   });
 
   test('demo routes do not exist in the production build', async ({ loggedInPage: page }) => {
@@ -49,8 +50,8 @@ test.describe('startup and routing', () => {
     await passParentalGate(page);
     await expect(page.getByRole('heading', { name: '消息' }).first()).toBeVisible();
     await expect(page.getByTestId('placeholder-page')).toContainText('消息');
-    await page.goto('/library/repeat/1101/001');
-    await expect(page.getByTestId('placeholder-page')).toContainText('跟读');
+    await page.goto('/library/tasteTest/1101');
+    await expect(page.getByTestId('placeholder-page')).toContainText('体验测试');
   });
 });
 

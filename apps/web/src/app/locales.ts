@@ -6,6 +6,7 @@ import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
+import { worksEn, worksZh } from '../features/works/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
@@ -26,6 +27,7 @@ const namespaces = {
   recorder: { 'zh-CN': recorderZh, en: recorderEn },
   speech: { 'zh-CN': speechZh, en: speechEn },
   practice: { 'zh-CN': practiceZh, en: practiceEn },
+  works: { 'zh-CN': worksZh, en: worksEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -49,6 +51,7 @@ declare module 'i18next' {
       recorder: typeof recorderZh;
       speech: typeof speechZh;
       practice: typeof practiceZh;
+      works: typeof worksZh;
     };
   }
 }

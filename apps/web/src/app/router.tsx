@@ -32,6 +32,12 @@ const pages: Record<string, PageLoader> = {
   '/library/finished/:type/:bookId/:uuid?': () => import('../features/practice/FinishedPage'),
   '/library/finished2/:type/:bookId/:uuid?': () => import('../features/practice/FinishedPage'),
   '/library/finished4/:type/:bookId/:uuid?': () => import('../features/practice/FinishedPage'),
+  '/library/pk/:type/:bookId/:rankId': () => import('../features/works/PkPage'),
+  '/works/home/:userId?': () => import('../features/works/WorksHomePage'),
+  '/works/list': () => import('../features/works/WorksListPage'),
+  '/library/production/:bookId/:rankId': () => import('../features/practice/ProductionPage'),
+  '/library/productionFinished/:bookId/:rankId': () =>
+    import('../features/practice/ProductionFinishedPage'),
   '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
   '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
 };

@@ -52,6 +52,7 @@ export const JUMPS = {
     curtain: true,
     slot: 'libraryProduction',
   },
+  libraryProductionFinished: { path: '/library/productionFinished/:bookId/:rankId' },
   libraryFinished: { path: '/library/finished/:type/:bookId/:uuid?' },
   tasteTest: { path: '/library/tasteTest/:bookId', curtain: true, slot: 'tasteFinish' },
   bookshelf: { path: '/bookshelf/:type' },

@@ -31,6 +31,8 @@ export const parentsZh = {
   kobWeekend: '周末',
   kobNever: '从不',
   homeIndex: '默认首页',
+  publicWorks: '公开孩子的作品',
+  publicWorksHint: '打开后，其他小朋友可以在排行榜里看到并收听孩子的作品',
   language: '界面语言',
   userAgreement: '用户协议',
   privacyPolicy: '隐私政策',
@@ -82,6 +84,9 @@ export const parentsEn: Widen<typeof parentsZh> = {
   kobWeekend: 'Weekends',
   kobNever: 'Never',
   homeIndex: 'Home tab',
+  publicWorks: "Show my child's works",
+  publicWorksHint:
+    "When on, other children can see and listen to your child's works in the rankings",
   language: 'Language',
   userAgreement: 'User agreement',
   privacyPolicy: 'Privacy policy',

@@ -100,13 +100,24 @@ export default function FinishedPage() {
       {!paid ? <p className={styles.loading}>{t('finished.loading')}</p> : <Rewards paid={paid} />}
       <div className={styles.actions}>
         <Button
-          variant="sky"
+          variant="secondary"
           size="large"
           onClick={() => share.mutate()}
           isLoading={share.isPending}
           disabled={!paid || share.isSuccess}
         >
           {t('finished.share')}
+        </Button>
+        <Button
+          variant="sky"
+          size="large"
+          disabled={!paid}
+          onClick={() =>
+            paid &&
+            jump('libraryProduction', { bookId: id, rankId: paid.work_id }, { replace: true })
+          }
+        >
+          {t('finished.production')}
         </Button>
         <Button variant="grass" size="large" onClick={again}>
           {t('finished.again')}

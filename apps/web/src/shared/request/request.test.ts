@@ -120,6 +120,21 @@ describe('request layer: the spec §8 catalogue', () => {
     expect(error).toMatchObject({ code: 408, message: '网络超时，请检查网络' });
   });
 
+  it.each([
+    [10400, '不能这样做'],
+    [10024, '记录不存在或已删除'],
+    [10104, '奖励已领取'],
+  ])('business answer %i is an info toast, not an error (§8)', async (code, msg) => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code, msg, data: null }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await failure(request({ method: 'POST', path: '/api/v1/rank/1/like' }));
+    expect(lastToast()).toMatchObject({ kind: 'info', message: msg });
+  });
+
   it('silent requests show no toast but are still reported', async () => {
     fetchMock.mockResolvedValueOnce(json({}, 500));
     const before = pendingEvents().length;

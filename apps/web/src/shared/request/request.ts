@@ -151,13 +151,22 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   }
 }
 
+/**
+ * Business answers that are news, not failures (learning-content §8): 10400 not allowed, 10024 the
+ * record is gone (likes, delete), 10104 already received (finish, share, lottery) — an info toast.
+ */
+const INFO_CODES: ReadonlySet<number> = new Set([10400, 10024, 10104]);
+
 /** Toasts (unless silent or 401, which shows its own info toast) and reports; returns the error. */
 function report(error: RequestError, options: RequestOptions): RequestError {
   if (error.status === 401) {
     if (!options.silent) toast.info(error.message);
     return error;
   }
-  if (!options.silent) toast.error(error.message);
+  if (!options.silent) {
+    if (INFO_CODES.has(error.code)) toast.info(error.message);
+    else toast.error(error.message);
+  }
   const level = error.status >= 500 || (error.code >= 500 && error.code < 600) ? 'error' : 'warn';
   track(
     'request_error',

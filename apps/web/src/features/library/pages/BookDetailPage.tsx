@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
+import { RankPanel } from '../../works/RankPanel';
 import { BookCover } from '../components/BookCover';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { InteractiveAreas } from '../components/InteractiveAreas';
@@ -114,6 +115,7 @@ export default function BookDetailPage() {
         </section>
 
         {!isLocked && <InteractiveAreas bookId={info.id} className={styles.card} />}
+        <RankPanel bookId={info.id} className={styles.card} />
       </main>
     </div>
   );

@@ -13,6 +13,7 @@ import { Button } from '../../../shared/ui/Button';
 import logo from '../../../shared/ui/illustrations/logo-mark.svg';
 import { useLoginLayer } from '../../auth/login-layer';
 import { NicknameDialog } from '../../child';
+import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import styles from './Parents.module.css';
 
 type Option = { value: number; label: string };
@@ -24,7 +25,10 @@ const LEGAL_PAGES = [
   { key: 'childrenPrivacy', href: '/legal/children-privacy.html' },
 ] as const;
 
-/** Parents' center: the account, learning settings, documents, log out and account deletion. */
+/**
+ * Parents' center: the account, learning settings (with whether others see the child's works),
+ * documents, log out and account deletion.
+ */
 export default function ParentsCenterPage() {
   const { t, i18n } = useTranslation('parents');
   const user = useStartup((s) => s.user);
@@ -162,6 +166,7 @@ export default function ParentsCenterPage() {
             </select>
           </label>
         ))}
+        <PublicWorksSetting className={styles.row} />
         <label className={styles.row}>
           <span>{t('language')}</span>
           <select value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>

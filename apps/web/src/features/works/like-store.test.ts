@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../shared/request/query-client';
+import { useLikes } from './like-store';
+
+/** Likes (learning-content §4): optimistic, one request at a time per work, floor 0, caches patched. */
+const json = (data: unknown, code = 0, msg = 'ok') =>
+  new Response(JSON.stringify({ code, msg, data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** Answers the request in flight (set when fetch is called). */
+const gate: { release: (() => void) | null } = { release: null };
+const releaseNow = () => gate.release?.();
+let answers: Array<() => Response> = [];
+const fetchMock = vi.fn<typeof fetch>(
+  () =>
+    new Promise<Response>((resolve) => {
+      const next = answers.shift() ?? (() => json({}, 10400, '操作太快了'));
+      gate.release = () => resolve(next());
+    }),
+);
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+  useLikes.setState({ byId: {} });
+  queryClient.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('like store', () => {
+  it('shows the like at once, ignores a second tap while pending, then takes the server count', async () => {
+    answers = [() => json({ id: 7, like: 5, is_liked: true })];
+    const first = useLikes.getState().toggle(7, { like: 3, is_liked: false });
+    expect(useLikes.getState().byId[7]).toEqual({ like: 4, is_liked: true, pending: true });
+    expect(await useLikes.getState().toggle(7, { like: 3, is_liked: false })).toBe(false);
+    await vi.waitFor(() => expect(gate.release).not.toBeNull());
+    releaseNow();
+    expect(await first).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/rank/7/like');
+    expect(useLikes.getState().byId[7]).toEqual({ like: 5, is_liked: true, pending: false });
+  });
+
+  it('an unlike never shows a count below 0, and a failure puts the old state back', async () => {
+    gate.release = null;
+    answers = [() => json(null, 10024, '记录不存在或已删除')];
+    const done = useLikes.getState().toggle(9, { like: 0, is_liked: true });
+    expect(useLikes.getState().byId[9]).toEqual({ like: 0, is_liked: false, pending: true });
+    await vi.waitFor(() => expect(gate.release).not.toBeNull());
+    releaseNow();
+    expect(await done).toBe(false);
+    expect(useLikes.getState().byId[9]).toEqual({ like: 0, is_liked: true, pending: false });
+  });
+
+  it('patches the cached lists showing that work, and only that work', async () => {
+    gate.release = null;
+    queryClient.setQueryData(['works', 'ranks', 1101, 1], {
+      pages: [
+        {
+          list: [
+            { rank_id: 7, id: 7, like: 3, is_liked: false },
+            { rank_id: 8, id: 8, like: 3, is_liked: false },
+          ],
+        },
+      ],
+    });
+    queryClient.setQueryData(['works', 'list', 1], {
+      pages: [{ list: [{ work_info: { id: 7, like: 3 }, is_liked: false }] }],
+    });
+    answers = [() => json({ id: 7, like: 4, is_liked: true })];
+    const done = useLikes.getState().toggle(7, { like: 3, is_liked: false });
+    await vi.waitFor(() => expect(gate.release).not.toBeNull());
+    releaseNow();
+    await done;
+    const ranks = queryClient.getQueryData<{ pages: Array<{ list: unknown[] }> }>([
+      'works',
+      'ranks',
+      1101,
+      1,
+    ]);
+    expect(ranks?.pages[0]?.list).toEqual([
+      { rank_id: 7, id: 7, like: 4, is_liked: true },
+      { rank_id: 8, id: 8, like: 3, is_liked: false },
+    ]);
+    const list = queryClient.getQueryData<{ pages: Array<{ list: unknown[] }> }>([
+      'works',
+      'list',
+      1,
+    ]);
+    expect(list?.pages[0]?.list).toEqual([{ work_info: { id: 7, like: 4 }, is_liked: true }]);
+  });
+});

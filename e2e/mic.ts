@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error plain ESM helper shared with scripts/screenshots.mjs; no type declarations
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+
+/**
+ * Chromium's fake microphone for the recording journeys: it plays the narration of The Red Kite's
+ * first sentence ("It is a windy day."), made into a WAV with ffmpeg from the book's own MP3, each
+ * time a recording opens it.
+ */
+const media = path.join(import.meta.dirname, '../content/media');
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(media, 'books/1101/manifest.json'), 'utf8'),
+) as { pages: Array<{ sentences: Array<{ en: string; audio: string }> }> };
+const firstSentence = manifest.pages[0]?.sentences[0];
+
+export const MIC_SENTENCE = firstSentence?.en ?? '';
+export const micWav = path.join(os.tmpdir(), `picbook-e2e-mic-${process.pid}.wav`);
+
+/** True when the WAV could be made (ffmpeg installed). */
+export const micReady = (() => {
+  try {
+    execFileSync('ffmpeg', [
+      '-y',
+      '-loglevel',
+      'error',
+      '-i',
+      path.join(media, (firstSentence?.audio ?? '').replace(/^\/media\//, '')),
+      // 0.6 s before the voice, 2.5 s after it: the recorder's end-of-speech detector stops it.
+      '-af',
+      'adelay=600|600,apad=pad_dur=2.5',
+      '-ar',
+      '48000',
+      '-ac',
+      '1',
+      micWav,
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** `test.use(...)` options: Chromium with the fake microphone, permission granted. */
+export const fakeMicrophone = {
+  launchOptions: {
+    executablePath: chromiumPath as string,
+    args: [
+      ...(chromiumArgs as string[]),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${micWav}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+  permissions: ['microphone'],
+};
+
+export const rewardTier = (score: number) =>
+  score >= 90 ? 3 : score >= 70 ? 2 : score >= 50 ? 1 : 0;
