@@ -61,6 +61,8 @@ export const useLikes = create<LikeStore>((set, get) => ({
       const confirmed = { like: answer.like, is_liked: answer.is_liked };
       set((s) => ({ byId: { ...s.byId, [id]: { ...confirmed, pending: false } } }));
       patchCaches(id, confirmed);
+      // A works home's total likes is a sum the client cannot patch: ask again when shown.
+      void queryClient.invalidateQueries({ queryKey: ['works', 'home'] });
       return true;
     } catch {
       set((s) => ({ byId: { ...s.byId, [id]: { ...before, pending: false } } }));
