@@ -329,7 +329,8 @@ export const endpoints = {
   },
   shareReward: {
     ...routes.shareReward,
-    summary: 'Coins for sharing a finished book, once per book and mode (10400 after that)',
+    summary:
+      'Coins for sharing a finished book, once per book and mode (10104 after that; 10400 before a finish)',
     tags: ['rewards'],
     params: ZBookIdParams,
     body: ZShareRewardBody,

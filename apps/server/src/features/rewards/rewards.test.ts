@@ -172,18 +172,44 @@ describe('GET /api/v1/books/{id}/finish', () => {
     expect(expectOk(await finish(token, uuid), endpoints.finishBook)).toEqual(paid);
     expect(await balances(token)).toEqual({ coins: 11, credits: 11 });
 
-    // A second run pays only what better scores add: p1 95→95 (0), p2 75→92 (+1), p4 49→72 (+2).
+    // A second run the same day pays only what better scores add: p1 95→95 (0), p2 75→92 (+1),
+    // p4 49→72 (+2); the fixed finishing reward was paid today already.
     const again = newRun();
     await read(token, again, 1, 95);
     await read(token, again, 2, 92);
     await read(token, again, 4, 72);
     const second = expectOk(await finish(token, again), endpoints.finishBook);
-    expect(second).toMatchObject({ reward_coins: 3, reward_credits: 3, coins: 11 + 5 + 3 });
-    // A worse run still gets the finishing reward, and nothing for its items.
+    expect(second).toMatchObject({
+      fixed_coins: 0,
+      fixed_credits: 0,
+      reward_coins: 3,
+      reward_credits: 3,
+      coins: 11 + 3,
+    });
+    // A worse run gets nothing: no new run id can collect the finishing reward again.
     const worse = newRun();
     await read(token, worse, 1, 60);
     const third = expectOk(await finish(token, worse), endpoints.finishBook);
-    expect(third).toMatchObject({ reward_coins: 0, reward_credits: 0, coins: 19 + 5 });
+    expect(third).toMatchObject({ fixed_coins: 0, reward_coins: 0, reward_credits: 0, coins: 14 });
+  });
+
+  it('pays the fixed reward only for a run that read at least half of the book', async () => {
+    const token = (await phoneLogin(t, newPhone())).access_token;
+    const short = newRun();
+    await read(token, short, 1, 95);
+    await read(token, short, 2, 95); // 2 of 5
+    expect(expectOk(await finish(token, short), endpoints.finishBook)).toMatchObject({
+      fixed_coins: 0,
+      reward_coins: 6,
+    });
+    const half = newRun();
+    for (const page of [3, 4, 5]) await read(token, half, page, 40); // 3 of 5, nothing by score
+    expect(expectOk(await finish(token, half), endpoints.finishBook)).toMatchObject({
+      fixed_coins: 5,
+      fixed_credits: 5,
+      reward_coins: 0,
+      coins: 6 + 5,
+    });
   });
 
   it('an item whose coins are set to 0 pays no coins but still its credits', async () => {
@@ -227,12 +253,13 @@ describe('GET /api/v1/books/{id}/finish', () => {
     const uuid = newRun();
     await read(token, uuid, 1, 90);
     await read(token, uuid, 2, 70);
+    await read(token, uuid, 3, 55);
     const answers = await Promise.all(Array.from({ length: 20 }, () => finish(token, uuid)));
     const bodies = answers.map((r) => expectOk(r, endpoints.finishBook));
     for (const body of bodies) {
-      expect(body).toMatchObject({ fixed_coins: 5, reward_coins: 5, reward_credits: 5 });
+      expect(body).toMatchObject({ fixed_coins: 5, reward_coins: 6, reward_credits: 6 });
     }
-    expect(await balances(token)).toEqual({ coins: 10, credits: 10 });
+    expect(await balances(token)).toEqual({ coins: 11, credits: 11 });
     const [work] = await t.database.db.select().from(works).where(eq(works.uuid, uuid));
     const entries = await t.database.db
       .select()
@@ -241,16 +268,21 @@ describe('GET /api/v1/books/{id}/finish', () => {
     expect(entries).toHaveLength(2);
   });
 
-  it('two runs finishing at once cannot both pay the same items', async () => {
+  it('two runs finishing at once cannot both pay the same items or the finishing reward of the day', async () => {
     const token = (await phoneLogin(t, newPhone())).access_token;
     const [a, b] = [newRun(), newRun()];
     for (const run of [a, b]) {
-      await read(token, run, 1, 95);
-      await read(token, run, 2, 95);
+      for (const page of [1, 2, 3]) await read(token, run, page, 95);
     }
-    await Promise.all([finish(token, a), finish(token, b), finish(token, a), finish(token, b)]);
-    // Two finishing rewards (2 × 5) and the two items once (2 × 3).
-    expect(await balances(token)).toEqual({ coins: 16, credits: 16 });
+    const answers = await Promise.all([
+      finish(token, a),
+      finish(token, b),
+      finish(token, a),
+      finish(token, b),
+    ]);
+    for (const r of answers) expectOk(r, endpoints.finishBook);
+    // One finishing reward (5) and the three items once (3 × 3).
+    expect(await balances(token)).toEqual({ coins: 14, credits: 14 });
   });
 });
 
@@ -259,7 +291,7 @@ describe('POST /api/v1/books/{id}/share/reward', () => {
     const token = (await phoneLogin(t, newPhone())).access_token;
     expect(expectError(await share(token), 200, 10400).msg).toContain('读完');
     const uuid = newRun();
-    await read(token, uuid, 1, 30);
+    for (const page of [1, 2, 3]) await read(token, uuid, page, 30);
     expectOk(await finish(token, uuid), endpoints.finishBook);
     const answers = await Promise.all(Array.from({ length: 20 }, () => share(token)));
     const ok = answers.filter((r) => r.json().code === 0);

@@ -6,10 +6,11 @@ import {
   type TShareReward,
 } from '@picbook/contracts';
 import { rewardIncrease, type WorkType, workItemsOf } from '@picbook/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { DbOrTx, Tx } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { itemRewards, workItems, works } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import {
@@ -19,6 +20,7 @@ import {
   readBalances,
   wasPosted,
 } from '../../platform/ledger/ledger';
+import { chinaDate } from '../../platform/time';
 import { findBookOrFail } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';
 import { loadConfigs } from '../configs/configs.store';
@@ -82,9 +84,10 @@ export async function libraryReward(
 const finishKey = (workId: number) => `finish:${workId}`;
 
 /**
- * GET /api/v1/books/{id}/finish: pays a run once — the fixed finishing reward plus what its items'
- * best scores add over what those items had paid in earlier runs (§5: best per item kept, at most
- * 3 coins and 3 credits per item). The work row and the item rows are locked, so concurrent
+ * GET /api/v1/books/{id}/finish: pays a run once — what its items' best scores add over what those
+ * items had paid in earlier runs (§5: best per item kept, at most 3 coins and 3 credits per item),
+ * plus the fixed finishing reward when the run read at least half of the book and it was not paid
+ * for this book and mode today (China time). The work row and the item rows are locked, so concurrent
  * requests for the same run, or runs of the same book, cannot pay an item twice; the ledger's
  * idempotency key is the last guard. A repeated request answers what was paid.
  */
@@ -97,7 +100,9 @@ export async function finishRun(
   await findBookOrFail(deps.db, bookId);
   const settings = (await loadConfigs(deps.db, log)).library_rewards;
   try {
-    return await deps.db.transaction((tx) => payOnce(tx, settings, input));
+    return await deps.db.transaction((tx) =>
+      payOnce(tx, settings, { ...input, now: deps.clock.now() }),
+    );
   } catch (error) {
     if (!(error instanceof AlreadyPostedError)) throw error;
     // Paid by a concurrent request between our read and our write: answer what it paid.
@@ -152,7 +157,7 @@ function answer(work: WorkRow, balances: { coins: number; credits: number }): TF
 async function payOnce(
   tx: Tx,
   settings: RewardSettings,
-  input: { userId: number; bookId: number; type: WorkType; uuid: string },
+  input: { userId: number; bookId: number; type: WorkType; uuid: string; now: Date },
 ): Promise<TFinishReward> {
   const { userId, bookId, type, uuid } = input;
   const work = await findRun(tx, userId, bookId, type, uuid, true);
@@ -161,7 +166,13 @@ async function payOnce(
   }
   if (work.finishReward) return answer(work, await readBalances(tx, userId));
 
-  const items = await tx.select().from(workItems).where(eq(workItems.workId, work.id));
+  // Items in one order everywhere, so two runs of a book finishing at once lock the same rows in
+  // the same order (no deadlock).
+  const items = await tx
+    .select()
+    .from(workItems)
+    .where(eq(workItems.workId, work.id))
+    .orderBy(asc(workItems.contentId));
   const ids = items.map((i) => i.contentId);
   await tx
     .insert(itemRewards)
@@ -178,6 +189,7 @@ async function payOnce(
         inArray(itemRewards.itemId, ids),
       ),
     )
+    .orderBy(asc(itemRewards.itemId))
     .for('update');
   const paidBy = new Map(paidRows.map((r) => [r.itemId, r]));
   const max = itemMax(settings);
@@ -205,21 +217,48 @@ async function payOnce(
         ),
       );
   }
+  // The fixed finishing reward: for a run that read at least half of the book, once per book,
+  // mode and China day — so a new run id (or "read again") cannot collect it over and over.
+  const itemTotal = (await bookItems(tx, bookId, type)).length;
+  const coversBook = items.length * 2 >= itemTotal;
+  const fixedKey = `finish-fixed:${userId}:${bookId}:${type}:${chinaDate(input.now)}`;
+  let fixed = { coins: 0, credits: 0 };
+  if (coversBook && (await wasPosted(tx, fixedKey)) === false) {
+    const wanted = { coins: settings.finish_coins, credits: settings.finish_credits };
+    try {
+      // A savepoint: a concurrent run that paid it first makes only this part roll back.
+      await tx.transaction((sp) =>
+        postInTransaction(sp, {
+          userId,
+          idempotencyKey: fixedKey,
+          reason: `finish-fixed:${bookId}:${type}`,
+          lines: [
+            { currency: 'coins', delta: wanted.coins },
+            { currency: 'credits', delta: wanted.credits },
+          ],
+        }),
+      );
+      fixed = wanted;
+    } catch (error) {
+      if (!(error instanceof AlreadyPostedError) && !isUniqueViolation(error)) throw error;
+    }
+  }
   const paid = {
-    fixed_coins: settings.finish_coins,
-    fixed_credits: settings.finish_credits,
+    fixed_coins: fixed.coins,
+    fixed_credits: fixed.credits,
     reward_coins: rewardCoins,
     reward_credits: rewardCredits,
   };
-  const balances = await postInTransaction(tx, {
+  await postInTransaction(tx, {
     userId,
     idempotencyKey: finishKey(work.id),
     reason: `finish:${bookId}:${type}`,
     lines: [
-      { currency: 'coins', delta: paid.fixed_coins + paid.reward_coins },
-      { currency: 'credits', delta: paid.fixed_credits + paid.reward_credits },
+      { currency: 'coins', delta: paid.reward_coins },
+      { currency: 'credits', delta: paid.reward_credits },
     ],
   });
+  const balances = await readBalances(tx, userId);
   const now = new Date();
   await tx
     .update(works)

@@ -11,6 +11,7 @@ import { itemText, parseContentId, type WorkType, workItemsOf } from '@picbook/d
 import { decodeWithFfmpeg, encodeWav, VERDICT_MESSAGES } from '@picbook/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
+import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { SpeechResultJson } from '../../platform/db/schema';
 import { AppError, invalidParams } from '../../platform/errors';
 import { probeAudio } from '../../platform/media/audio-probe';
@@ -28,6 +29,9 @@ export interface AudioUploadInput {
   /** The `audio` file part, when the recording itself is sent. */
   file: Buffer | null;
 }
+
+/** New uploads per user per minute (a child reading fast files about 10). */
+const UPLOAD_RULES = [{ limit: 60, windowMs: 60_000 }];
 
 const ITEM_ERRORS = {
   bad_id: 'content_id 应为 p3s1（第 3 页第 1 句）或 p3（第 3 页）',
@@ -51,6 +55,13 @@ export async function handleAudioUpload(
 ): Promise<TAudioAnswer> {
   const { userId, fields } = input;
   const type = fields.type as WorkType;
+  // Every upload may run the judge: the same budget as new speech sessions.
+  const limit = await deps.rateLimiter.hit(
+    `audio:${userId}`,
+    UPLOAD_RULES,
+    deps.clock.now().getTime(),
+  );
+  if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '读得太快啦，休息一下再读吧');
   const [reader, book] = await Promise.all([
     loadReader(deps.db, userId, deps.clock.now()),
     findBookOrFail(deps.db, fields.book_id),
@@ -77,20 +88,29 @@ export async function handleAudioUpload(
 
   const words = (recording.result?.words ?? []) as TScoredWord[];
   const score = recording.score ?? 0;
-  const { workId, best } = await deps.db.transaction(async (tx) => {
-    const wq = createWorkQueries(tx);
-    const work = await wq.openWork({ userId, bookId: book.id, type, uuid: fields.uuid });
-    const best = await wq.keepBest(work.id, {
-      contentId: fields.content_id,
-      secondaryId: fields.secondary_id,
-      recordingId: recording.id,
-      score,
-      duration: recording.duration,
-      words,
+  const filed = await deps.db
+    .transaction(async (tx) => {
+      const wq = createWorkQueries(tx);
+      const work = await wq.openWork({ userId, bookId: book.id, type, uuid: fields.uuid });
+      const best = await wq.keepBest(work.id, {
+        contentId: fields.content_id,
+        secondaryId: fields.secondary_id,
+        recordingId: recording.id,
+        score,
+        duration: recording.duration,
+        words,
+      });
+      await wq.refreshTotals(work.id, workItemsOf(type, pages).length);
+      return { workId: work.id, best };
+    })
+    .catch((error: unknown) => {
+      // The recording or the run was deleted meanwhile (another tab deleted the work).
+      if (isForeignKeyViolation(error)) {
+        throw new AppError(ErrorCode.RecordNotFound, '这段录音已经删除了，请重新录音');
+      }
+      throw error;
     });
-    await wq.refreshTotals(work.id, workItemsOf(type, pages).length);
-    return { workId: work.id, best };
-  });
+  const { workId, best } = filed;
   return {
     id: recording.id,
     audio_url: uploadUrl(recording.key),

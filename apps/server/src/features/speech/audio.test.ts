@@ -134,6 +134,21 @@ describe('POST /api/v1/audio', () => {
     expect(again.work_id).not.toBe(first.work_id);
   });
 
+  it("concurrent uploads into one run all count in the work's totals", async () => {
+    nextScore = 80;
+    const uuid = newRun();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((page) => upload(item(uuid, `p${page}s1`, page), toneWav(1.1))),
+    );
+    const ids = new Set(answers.map((r) => expectOk(r, endpoints.audio).work_id));
+    expect(ids.size).toBe(1);
+    const [row] = await t.database.db
+      .select()
+      .from(works)
+      .where(eq(works.id, [...ids][0] ?? 0));
+    expect(row).toMatchObject({ itemCount: 5, score: 80 });
+  });
+
   it("files a speech session's recording by its URL without judging it twice", async () => {
     nextScore = 88;
     const speech = multipart(

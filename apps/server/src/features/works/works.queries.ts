@@ -41,7 +41,12 @@ export interface ItemRecording {
 
 export function createWorkQueries(db: DbOrTx) {
   return {
-    /** The work of one run (user, book, type, run uuid), created on first use; races are safe. */
+    /**
+     * The work of one run (user, book, type, run uuid), created on first use; races are safe. The
+     * row is locked for the caller's transaction, so concurrent uploads into one work update its
+     * items and totals one after the other (a totals statement that waited for another one's lock
+     * would otherwise recount from its own, older snapshot on PostgreSQL).
+     */
     async openWork(key: {
       userId: number;
       bookId: number;
@@ -60,7 +65,8 @@ export function createWorkQueries(db: DbOrTx) {
             eq(works.uuid, key.uuid),
           ),
         )
-        .limit(1);
+        .limit(1)
+        .for('update');
       const row = rows[0];
       if (!row) throw new Error('work vanished');
       return row;

@@ -7,6 +7,8 @@ import { useParams } from 'react-router';
 import { useJump } from '../../app/navigation/jump';
 import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
+import { queryClient } from '../../shared/request/query-client';
+import { RequestError } from '../../shared/request/request-error';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import coinIcon from '../../shared/ui/icons/coin.svg';
@@ -39,16 +41,20 @@ export default function FinishedPage() {
       api('finishBook', { params: { id }, query: { uuid: uuid ?? '', type } }, { silent: true }),
     enabled: Boolean(uuid),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
+    retry: (count, error) => !(error instanceof RequestError && error.code === 10400) && count < 1,
   });
   const paid = finish.data;
   useEffect(() => {
-    if (paid)
-      void useStartup
-        .getState()
-        .reloadUser()
-        .catch(() => undefined);
+    if (!paid) return;
+    void useStartup
+      .getState()
+      .reloadUser()
+      .catch(() => undefined);
+    // Rankings, "my place" and works lists now include this run.
+    void queryClient.invalidateQueries({ queryKey: ['works'] });
   }, [paid]);
+  // 10400: nothing was recorded in this run — news for the child, not a failure to retry.
+  const nothingRead = finish.error instanceof RequestError && finish.error.code === 10400;
 
   const share = useMutation({
     mutationFn: () => api('shareReward', { params: { id }, body: { type } }),
@@ -75,14 +81,15 @@ export default function FinishedPage() {
     );
 
   if (!uuid || finish.isError) {
+    const canRetry = Boolean(uuid) && !nothingRead;
     return (
       <StateScreen
         art={oopsArt}
-        title={uuid ? t('finished.failed') : t('finished.noRun')}
+        title={canRetry ? t('finished.failed') : t('finished.noRun')}
         testId="finished-error"
         actions={
           <>
-            {uuid && <Button onClick={() => void finish.refetch()}>{t('retry')}</Button>}
+            {canRetry && <Button onClick={() => void finish.refetch()}>{t('retry')}</Button>}
             <Button variant="secondary" onClick={toBook}>
               {t('finished.toBook')}
             </Button>

@@ -44,7 +44,8 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   const wholePageFirst = useSettings((s) => s.values.library_repeat_type) === 1;
   const [index, setIndex] = useState(startIndex);
   const [best, setBest] = useState<Record<string, number>>({});
-  const [saving, setSaving] = useState(false);
+  /** Filings in flight (a retry can start a second one before the first answers). */
+  const [saving, setSaving] = useState(0);
   const item = items[index] as PracticeItem;
   const isLast = index === items.length - 1;
 
@@ -75,7 +76,7 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
     const result = answer?.result;
     if (!answer?.audio_url || !result || filed.current === answer.session_id) return;
     filed.current = answer.session_id;
-    setSaving(true);
+    setSaving((n) => n + 1);
     fileRecording({
       uuid,
       bookId,
@@ -85,9 +86,15 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       audioUrl: answer.audio_url,
       duration: answer.duration,
     })
-      .then((filedAnswer) => setBest((b) => ({ ...b, [item.contentId]: filedAnswer.best_score })))
+      .then((filedAnswer) =>
+        // The server's best so far; an older answer arriving late never lowers what is shown.
+        setBest((b) => ({
+          ...b,
+          [item.contentId]: Math.max(b[item.contentId] ?? 0, filedAnswer.best_score),
+        })),
+      )
       .catch(() => undefined) // the request layer showed the toast; the score stays on screen
-      .finally(() => setSaving(false));
+      .finally(() => setSaving((n) => n - 1));
   }, [answer, uuid, bookId, item, type]);
 
   const result = recorder.result;
@@ -197,13 +204,13 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
 
       <footer className={styles.footer}>
         <span className={styles.best} data-testid="practice-best" aria-live="polite">
-          {saving ? t('saving') : itemBest !== undefined ? t('best', { score: itemBest }) : ''}
+          {saving > 0 ? t('saving') : itemBest !== undefined ? t('best', { score: itemBest }) : ''}
         </span>
         <Button
           size="large"
           variant={result ? 'grass' : 'secondary'}
           onClick={goNext}
-          disabled={saving || recorder.state === 'recording' || recorder.state === 'stopping'}
+          disabled={saving > 0 || recorder.state === 'recording' || recorder.state === 'stopping'}
           data-testid="practice-next"
         >
           {isLast ? t('finish') : t(`next.${kind}`)}

@@ -41,6 +41,7 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
   const [poster, setPoster] = useState<{ blob: Blob; url: string } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    let cancelled = false;
     let url = '';
     drawPoster({
       cover: book.book_info.cover.image,
@@ -52,11 +53,15 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
       brand: t('production.brand'),
     })
       .then((blob) => {
+        if (cancelled) return;
         url = URL.createObjectURL(blob);
         setPoster({ blob, url });
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
     return () => {
+      cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
   }, [book, work, t]);

@@ -2,6 +2,7 @@ import { applyLike, type LikeAction, type LikeState } from '@picbook/domain';
 import { create } from 'zustand';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { useSession } from '../../shared/session/session';
 
 /**
  * Likes of works (learning-content §4 "like and unlike"): shown at once (optimistic); a second tap
@@ -59,8 +60,12 @@ export const useLikes = create<LikeStore>((set, get) => ({
     try {
       const answer = await api(action === 'like' ? 'likeWork' : 'unlikeWork', { params: { id } });
       const confirmed = { like: answer.like, is_liked: answer.is_liked };
-      set((s) => ({ byId: { ...s.byId, [id]: { ...confirmed, pending: false } } }));
+      // The cached lists now hold the server's answer: they are what is shown from here on.
       patchCaches(id, confirmed);
+      set((s) => {
+        const { [id]: _done, ...rest } = s.byId;
+        return { byId: rest };
+      });
       // A works home's total likes is a sum the client cannot patch: ask again when shown.
       void queryClient.invalidateQueries({ queryKey: ['works', 'home'] });
       return true;
@@ -70,6 +75,11 @@ export const useLikes = create<LikeStore>((set, get) => ({
     }
   },
 }));
+
+// Another user's likes are not ours: forget them when the account changes.
+useSession.subscribe((state, previous) => {
+  if (state.token !== previous.token) useLikes.setState({ byId: {} });
+});
 
 /** The like state to show for a work: the store's when it has one, else the server's. */
 export function useLikeState(id: number, fromServer: LikeState): LikeEntry {
