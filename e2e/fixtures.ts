@@ -1,4 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+
+/** Screens the journeys keep for people to look at (UI brief), in e2e/artifacts/screens. */
+const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
+
+export async function keep(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
+}
 
 interface Fixtures {
   /** Console errors that are expected in this test (matched as substrings). */

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, keep, test } from './fixtures';
 import { fakeMicrophone, micReady, rewardTier as tier } from './mic';
 
 /**
@@ -10,14 +7,7 @@ import { fakeMicrophone, micReady, rewardTier as tier } from './mic';
  * words and score low. The coins the finish screen pays must be exactly what the reward rules give
  * for the scores the child saw.
  */
-const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
-
 test.use(fakeMicrophone);
-
-async function keep(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
-}
 
 test.describe('repeat mode', () => {
   test.skip(!micReady, 'ffmpeg is needed to make the fake microphone input');

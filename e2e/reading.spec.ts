@@ -1,15 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/** Screens of this journey are kept for people to look at (UI brief). */
-const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
-
-async function keep(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
-}
+import { expect, keep, test } from './fixtures';
 
 /** Saves a server-stored setting for the logged-in user of the page. */
 async function saveSetting(page: Page, key: string, value: string): Promise<void> {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, keep, test } from './fixtures';
 import { micReady, micWav } from './mic';
 
 /**
@@ -10,13 +9,6 @@ import { micReady, micWav } from './mic';
  * likes the work (count 0 → 1, kept after a reload), opens the PK against it and plays 小明's
  * dubbed book to its share poster.
  */
-const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
-
-async function keep(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
-}
-
 async function otherChildReads(request: APIRequestContext): Promise<{ workId: number }> {
   const login = await (
     await request.post('/api/v1/guest_login', { data: { device_id: `e2e-xiaoming-${Date.now()}` } })

@@ -1,48 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, keep, test } from './fixtures';
+import { micReady, micWav } from './mic';
 
 /**
- * A child's works: a recording of The Red Kite's first sentence (the book's own narration, made
- * into a WAV with ffmpeg) is filed as a work through POST /api/v1/audio, then the child finds it
+ * A child's works: a recording of The Red Kite's first sentence (e2e/mic.ts: the book's own
+ * narration made into a WAV with ffmpeg) is filed as a work through POST /api/v1/audio, then the child finds it
  * on the works home and the works list, likes it, and deletes it with the spec's toast.
  */
-const SCREENS = path.join(import.meta.dirname, 'artifacts/screens');
-const media = path.join(import.meta.dirname, '../content/media');
-const manifest = JSON.parse(
-  fs.readFileSync(path.join(media, 'books/1101/manifest.json'), 'utf8'),
-) as { pages: Array<{ sentences: Array<{ audio: string }> }> };
-const wav = path.join(os.tmpdir(), `picbook-e2e-work-${process.pid}.wav`);
-let ffmpegMissing = false;
-try {
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-i',
-    path.join(media, (manifest.pages[0]?.sentences[0]?.audio ?? '').replace(/^\/media\//, '')),
-    '-af',
-    'adelay=300|300,apad=pad_dur=0.5',
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    wav,
-  ]);
-} catch {
-  ffmpegMissing = true;
-}
-
-async function keep(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
-}
-
 test.describe('works', () => {
-  test.skip(ffmpegMissing, 'ffmpeg is needed to make the recording');
+  test.skip(!micReady, 'ffmpeg is needed to make the recording');
 
   test('a recording becomes a work: seen on the works home and list, liked, deleted', async ({
     loggedInPage: page,
@@ -59,7 +25,7 @@ test.describe('works', () => {
         content_id: 'p1s1',
         type: '1',
         duration: '2',
-        audio: { name: 'take.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(wav) },
+        audio: { name: 'take.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(micWav) },
       },
     });
     const filed = await res.json();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contentIdOf, itemText, parseContentId, WORK_TYPE, workItemsOf } from './work-items';
+import {
+  contentIdOf,
+  itemText,
+  parseContentId,
+  WORK_KIND,
+  WORK_TYPE,
+  workItemsOf,
+  workTypeOfParam,
+} from './work-items';
 
 const pages = [
   { page: 2, sentences: ['Tom has a kite.', 'It is red.'] },
@@ -50,5 +58,18 @@ describe('itemText', () => {
     [WORK_TYPE.repeat, 'x', { error: 'bad_id' }],
   ] as const)('type %s, %s → %j', (type, id, expected) => {
     expect(itemText(type, id, pages)).toEqual(expected);
+  });
+});
+
+describe('work type names', () => {
+  it.each([
+    ['repeat', 1],
+    ['speak', 2],
+    ['1', 1],
+    ['2', 2],
+    [undefined, 1],
+  ] as const)('%s → %i, and back', (param, type) => {
+    expect(workTypeOfParam(param)).toBe(type);
+    expect(WORK_KIND[workTypeOfParam(WORK_KIND[type])]).toBe(WORK_KIND[type]);
   });
 });

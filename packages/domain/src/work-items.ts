@@ -7,6 +7,17 @@
 export const WORK_TYPE = { repeat: 1, speak: 2 } as const;
 export type WorkType = (typeof WORK_TYPE)[keyof typeof WORK_TYPE];
 
+/** A mode's name in routes (/library/pk/{type}/…, /library/finished/{type}/…) and strings. */
+export const WORK_KIND: Readonly<Record<WorkType, 'repeat' | 'speak'>> = {
+  1: 'repeat',
+  2: 'speak',
+};
+
+/** The mode a route parameter names: speak (or 2), otherwise repeat. */
+export function workTypeOfParam(param: string | undefined): WorkType {
+  return param === 'speak' || param === '2' ? WORK_TYPE.speak : WORK_TYPE.repeat;
+}
+
 export interface ContentRef {
   page: number;
   /** 1-based sentence on the page; null for the whole page. */

@@ -108,6 +108,17 @@ export async function findBookOrFail(db: DbOrTx, id: number): Promise<BookRow> {
   return book;
 }
 
+/**
+ * Whether this reader may open the book's pages (its access code, or unlocked with a right): what
+ * screens that only need the yes/no ask, without the reading state and favourite of readerView.
+ */
+export async function isBookOpen(db: DbOrTx, reader: Reader, book: BookRow): Promise<boolean> {
+  const code = accessCodeFor(reader, book);
+  if (reader.userId === null) return canReadBook(code, false);
+  const unlocked = await createReadingQueries(db).unlockedOf(reader.userId, [book.id]);
+  return canReadBook(code, unlocked.has(book.id));
+}
+
 /** The book with this reader's view of it: info, whether it is open, reading state. */
 export async function readerView(db: DbOrTx, reader: Reader, book: BookRow) {
   const q = createReadingQueries(db);

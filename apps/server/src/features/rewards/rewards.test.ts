@@ -1,15 +1,12 @@
-import path from 'node:path';
-import { endpoints, SPEECH_SAMPLE_RATE } from '@picbook/contracts';
-import { encodeWav, type ScoreResult } from '@picbook/speech';
+import { endpoints } from '@picbook/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
+import { importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ledgerEntries, works } from '../../platform/db/schema';
-import type { SpeechJudge } from '../../platform/speech/judge';
-import { importManifests, readManifest } from '../books/import-books';
 import { createConfigQueries } from '../configs/configs.queries';
 
 /**
@@ -19,50 +16,22 @@ import { createConfigQueries } from '../configs/configs.queries';
  * at most, finishing 5 coins + 5 credits, sharing 2 coins. Scores come from a stand-in judge.
  */
 const BOOK = 1101;
-const contentMedia = path.resolve(import.meta.dirname, '../../../../../content/media');
-
-let nextScore = 0;
-const judge: SpeechJudge = {
-  async score(_audio, refText) {
-    return {
-      score: nextScore,
-      accuracy: nextScore,
-      fluency: nextScore,
-      completeness: 100,
-      words: refText
-        .split(/\s+/)
-        .map((word, i) => ({ word, score: nextScore, start: i, end: i + 0.5, status: 'good' })),
-      verdict: 'ok',
-      feedback: '好',
-    } as ScoreResult;
-  },
-  async close() {},
-};
+const { judge, state } = settableJudge(0);
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ services: { speechJudge: judge } });
-  const { manifest } = readManifest(
-    path.join(contentMedia, 'books', String(BOOK), 'manifest.json'),
-    contentMedia,
-  );
-  if (!manifest) throw new Error('manifest');
-  await importManifests(t.database.db, [manifest]);
+  await importSampleBooks(t.database.db, [BOOK]);
 });
 afterAll(() => t.close());
 
-const wav = Buffer.from(
-  encodeWav(
-    Float32Array.from({ length: SPEECH_SAMPLE_RATE * 1.2 }, (_, i) => 0.2 * Math.sin(i / 5)),
-    SPEECH_SAMPLE_RATE,
-  ),
-);
+const wav = toneWav(1.2);
 let runSeq = 0;
 const newRun = () => `rw-${process.pid}-${++runSeq}-${Date.now()}`;
 
 /** Reads one sentence of the run with the judge answering `score`. */
 async function read(token: string, uuid: string, page: number, score: number, type = 1) {
-  nextScore = score;
+  state.score = score;
   const body = multipart(
     {
       uuid,

@@ -32,6 +32,10 @@ const itemMax = (settings: RewardSettings) => ({
   credits: settings.item_credits,
 });
 
+/** The item_rewards rows of one user, book and mode. */
+const rewardsOf = (userId: number, bookId: number, type: number) =>
+  and(eq(itemRewards.userId, userId), eq(itemRewards.bookId, bookId), eq(itemRewards.type, type));
+
 async function bookItems(db: DbOrTx, bookId: number, type: WorkType) {
   await findBookOrFail(db, bookId);
   const pages = await createLibraryQueries(db).listPages(bookId);
@@ -56,13 +60,7 @@ export async function libraryReward(
   const rows = await deps.db
     .select()
     .from(itemRewards)
-    .where(
-      and(
-        eq(itemRewards.userId, userId),
-        eq(itemRewards.bookId, bookId),
-        eq(itemRewards.type, type),
-      ),
-    );
+    .where(rewardsOf(userId, bookId, type));
   const byItem = new Map(rows.map((r) => [r.itemId, r]));
   const max = itemMax(configs.library_rewards);
   return {
@@ -97,11 +95,19 @@ export async function finishRun(
   input: { userId: number; bookId: number; type: WorkType; uuid: string },
 ): Promise<TFinishReward> {
   const { userId, bookId, type, uuid } = input;
-  await findBookOrFail(deps.db, bookId);
-  const settings = (await loadConfigs(deps.db, log)).library_rewards;
+  // Read before the transaction: nothing here changes with the payment, and the rows it locks
+  // should be held as briefly as possible.
+  const [items, configs] = await Promise.all([
+    bookItems(deps.db, bookId, type),
+    loadConfigs(deps.db, log),
+  ]);
   try {
     return await deps.db.transaction((tx) =>
-      payOnce(tx, settings, { ...input, now: deps.clock.now() }),
+      payOnce(tx, configs.library_rewards, {
+        ...input,
+        itemTotal: items.length,
+        now: deps.clock.now(),
+      }),
     );
   } catch (error) {
     if (!(error instanceof AlreadyPostedError)) throw error;
@@ -157,7 +163,15 @@ function answer(work: WorkRow, balances: { coins: number; credits: number }): TF
 async function payOnce(
   tx: Tx,
   settings: RewardSettings,
-  input: { userId: number; bookId: number; type: WorkType; uuid: string; now: Date },
+  input: {
+    userId: number;
+    bookId: number;
+    type: WorkType;
+    uuid: string;
+    /** Items the book has in this mode. */
+    itemTotal: number;
+    now: Date;
+  },
 ): Promise<TFinishReward> {
   const { userId, bookId, type, uuid } = input;
   const work = await findRun(tx, userId, bookId, type, uuid, true);
@@ -181,14 +195,7 @@ async function payOnce(
   const paidRows = await tx
     .select()
     .from(itemRewards)
-    .where(
-      and(
-        eq(itemRewards.userId, userId),
-        eq(itemRewards.bookId, bookId),
-        eq(itemRewards.type, type),
-        inArray(itemRewards.itemId, ids),
-      ),
-    )
+    .where(and(rewardsOf(userId, bookId, type), inArray(itemRewards.itemId, ids)))
     .orderBy(asc(itemRewards.itemId))
     .for('update');
   const paidBy = new Map(paidRows.map((r) => [r.itemId, r]));
@@ -208,19 +215,11 @@ async function payOnce(
         paidCoins: before.coins + more.coins,
         paidCredits: before.credits + more.credits,
       })
-      .where(
-        and(
-          eq(itemRewards.userId, userId),
-          eq(itemRewards.bookId, bookId),
-          eq(itemRewards.type, type),
-          eq(itemRewards.itemId, item.contentId),
-        ),
-      );
+      .where(and(rewardsOf(userId, bookId, type), eq(itemRewards.itemId, item.contentId)));
   }
   // The fixed finishing reward: for a run that read at least half of the book, once per book,
   // mode and China day — so a new run id (or "read again") cannot collect it over and over.
-  const itemTotal = (await bookItems(tx, bookId, type)).length;
-  const coversBook = items.length * 2 >= itemTotal;
+  const coversBook = items.length * 2 >= input.itemTotal;
   const fixedKey = `finish-fixed:${userId}:${bookId}:${type}:${chinaDate(input.now)}`;
   let fixed = { coins: 0, credits: 0 };
   if (coversBook && (await wasPosted(tx, fixedKey)) === false) {

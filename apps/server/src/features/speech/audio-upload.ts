@@ -16,11 +16,11 @@ import type { SpeechResultJson } from '../../platform/db/schema';
 import { AppError, invalidParams } from '../../platform/errors';
 import { probeAudio } from '../../platform/media/audio-probe';
 import { isValidKey, newObjectKey } from '../../platform/storage';
-import { findBookOrFail, loadReader, readerView } from '../books/book-access';
+import { findBookOrFail, isBookOpen, loadReader } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';
 import { createWorkQueries } from '../works/works.queries';
 import { createSpeechQueries, type RecordingRow } from './speech.queries';
-import { judgeRecording, uploadUrl, wavToSpeech } from './speech-sessions';
+import { judgeRecording, limitRecordings, uploadUrl, wavToSpeech } from './speech-sessions';
 
 export interface AudioUploadInput {
   userId: number;
@@ -29,9 +29,6 @@ export interface AudioUploadInput {
   /** The `audio` file part, when the recording itself is sent. */
   file: Buffer | null;
 }
-
-/** New uploads per user per minute (a child reading fast files about 10). */
-const UPLOAD_RULES = [{ limit: 60, windowMs: 60_000 }];
 
 const ITEM_ERRORS = {
   bad_id: 'content_id 应为 p3s1（第 3 页第 1 句）或 p3（第 3 页）',
@@ -55,19 +52,12 @@ export async function handleAudioUpload(
 ): Promise<TAudioAnswer> {
   const { userId, fields } = input;
   const type = fields.type as WorkType;
-  // Every upload may run the judge: the same budget as new speech sessions.
-  const limit = await deps.rateLimiter.hit(
-    `audio:${userId}`,
-    UPLOAD_RULES,
-    deps.clock.now().getTime(),
-  );
-  if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '读得太快啦，休息一下再读吧');
+  await limitRecordings(deps, 'audio', userId);
   const [reader, book] = await Promise.all([
     loadReader(deps.db, userId, deps.clock.now()),
     findBookOrFail(deps.db, fields.book_id),
   ]);
-  const view = await readerView(deps.db, reader, book);
-  if (!view.open) {
+  if (!(await isBookOpen(deps.db, reader, book))) {
     throw new AppError(ErrorCode.NotAllowed, '这本绘本还没有解锁，解锁后才能录音哦', {
       field: 'book_id',
     });

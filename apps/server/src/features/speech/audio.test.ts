@@ -1,17 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { endpoints, SPEECH_SAMPLE_RATE } from '@picbook/contracts';
-import { decodeWithFfmpeg, encodeWav, type ScoreResult } from '@picbook/speech';
+import { decodeWithFfmpeg, encodeWav } from '@picbook/speech';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
+import { contentMedia, importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { recordings, works } from '../../platform/db/schema';
 import { AUDIO_UNSUPPORTED } from '../../platform/media/audio-probe';
-import type { SpeechJudge } from '../../platform/speech/judge';
-import { importManifests, readManifest } from '../books/import-books';
+import { readManifest } from '../books/import-books';
 
 /**
  * POST /api/v1/audio through the real app, database and local object storage, against two books
@@ -21,60 +21,19 @@ import { importManifests, readManifest } from '../books/import-books';
  */
 const TRIAL = 1101;
 const MEMBERS = 1106;
-const contentMedia = path.resolve(import.meta.dirname, '../../../../../content/media');
 
-let nextScore = 80;
-const judged: string[] = [];
-const fakeJudge: SpeechJudge = {
-  async score(_audio, refText) {
-    judged.push(refText);
-    const words = refText.split(/\s+/).filter(Boolean);
-    return {
-      score: nextScore,
-      accuracy: nextScore,
-      fluency: 80,
-      completeness: 100,
-      words: words.map((word, i) => ({
-        word,
-        score: 90,
-        start: i * 0.3,
-        end: i * 0.3 + 0.25,
-        status: 'good',
-      })),
-      verdict: 'ok',
-      feedback: '读得很好！',
-    } as ScoreResult;
-  },
-  async close() {},
-};
+const { judge: fakeJudge, state } = settableJudge(80);
 
 let t: TestApp;
 let token: string;
 let other: string;
 beforeAll(async () => {
   t = await createTestApp({ services: { speechJudge: fakeJudge } });
-  const manifests = [TRIAL, MEMBERS].map((id) => {
-    const { manifest, problems } = readManifest(
-      path.join(contentMedia, 'books', String(id), 'manifest.json'),
-      contentMedia,
-    );
-    if (!manifest) throw new Error(JSON.stringify(problems));
-    return manifest;
-  });
-  await importManifests(t.database.db, manifests);
+  await importSampleBooks(t.database.db, [TRIAL, MEMBERS]);
   token = (await phoneLogin(t, newPhone())).access_token;
   other = (await phoneLogin(t, newPhone())).access_token;
 });
 afterAll(() => t.close());
-
-/** A 16 kHz 16-bit WAV of a tone, `seconds` long. */
-function toneWav(seconds: number): Buffer {
-  const samples = Float32Array.from(
-    { length: Math.round(seconds * SPEECH_SAMPLE_RATE) },
-    (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / SPEECH_SAMPLE_RATE),
-  );
-  return Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
-}
 
 let runSeq = 0;
 const newRun = () => `run-${process.pid}-${++runSeq}-${Date.now()}`;
@@ -100,11 +59,11 @@ const item = (uuid: string, contentId = 'p2s1', page = 2) => ({
 
 describe('POST /api/v1/audio', () => {
   it('stores a WAV, judges it against the sentence of the book and files it as the work', async () => {
-    judged.length = 0;
-    nextScore = 77;
+    state.judged.length = 0;
+    state.score = 77;
     const uuid = newRun();
     const data = expectOk(await upload(item(uuid), toneWav(1.5)), endpoints.audio);
-    expect(judged).toEqual(['Dad has a red kite.']);
+    expect(state.judged).toEqual(['Dad has a red kite.']);
     expect(data).toMatchObject({ score: 77, best_score: 77, duration: 1.5 });
     expect(data.words.map((w) => w.word)).toEqual(['Dad', 'has', 'a', 'red', 'kite.']);
     const served = await t.app.inject({ url: data.audio_url });
@@ -117,15 +76,15 @@ describe('POST /api/v1/audio', () => {
 
   it("keeps each item's best recording: a worse take changes nothing, a better one replaces it", async () => {
     const uuid = newRun();
-    nextScore = 70;
+    state.score = 70;
     const first = expectOk(await upload(item(uuid), toneWav(1.2)), endpoints.audio);
-    nextScore = 50;
+    state.score = 50;
     const worse = expectOk(await upload(item(uuid), toneWav(1.2)), endpoints.audio);
     expect(worse).toMatchObject({ score: 50, best_score: 70, work_id: first.work_id });
-    nextScore = 95;
+    state.score = 95;
     const better = expectOk(await upload(item(uuid), toneWav(1.2)), endpoints.audio);
     expect(better).toMatchObject({ score: 95, best_score: 95, work_id: first.work_id });
-    nextScore = 60;
+    state.score = 60;
     expectOk(await upload(item(uuid, 'p3s1', 3), toneWav(1.2)), endpoints.audio);
     const [row] = await t.database.db.select().from(works).where(eq(works.id, first.work_id));
     expect(row).toMatchObject({ itemCount: 2, score: Math.ceil((95 + 60) / 5) });
@@ -135,7 +94,7 @@ describe('POST /api/v1/audio', () => {
   });
 
   it("concurrent uploads into one run all count in the work's totals", async () => {
-    nextScore = 80;
+    state.score = 80;
     const uuid = newRun();
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((page) => upload(item(uuid, `p${page}s1`, page), toneWav(1.1))),
@@ -150,7 +109,7 @@ describe('POST /api/v1/audio', () => {
   });
 
   it("files a speech session's recording by its URL without judging it twice", async () => {
-    nextScore = 88;
+    state.score = 88;
     const speech = multipart(
       { session_id: `audio-${Date.now()}`, seq: 0, is_ended: 1, ref_text: 'Dad has a red kite.' },
       toneWav(1.3),
@@ -165,22 +124,22 @@ describe('POST /api/v1/audio', () => {
       }),
       endpoints.speech,
     );
-    judged.length = 0;
-    nextScore = 10;
+    state.judged.length = 0;
+    state.score = 10;
     const filed = expectOk(
       await upload({ ...item(newRun()), audio: session.audio_url ?? '' }),
       endpoints.audio,
     );
-    expect(judged).toEqual([]);
+    expect(state.judged).toEqual([]);
     expect(filed).toMatchObject({ score: 88, best_score: 88, audio_url: session.audio_url });
 
     // Filed for another sentence than it was scored against: judged again against that one.
-    nextScore = 12;
+    state.score = 12;
     const elsewhere = expectOk(
       await upload({ ...item(newRun(), 'p3s1', 3), audio: session.audio_url ?? '' }),
       endpoints.audio,
     );
-    expect(judged).toEqual(['I run with the kite.']);
+    expect(state.judged).toEqual(['I run with the kite.']);
     expect(elsewhere.score).toBe(12);
 
     // Nobody else can file it.
@@ -230,13 +189,13 @@ describe('POST /api/v1/audio', () => {
   });
 
   it('speak mode files whole pages', async () => {
-    nextScore = 66;
-    judged.length = 0;
+    state.score = 66;
+    state.judged.length = 0;
     const data = expectOk(
       await upload({ ...item(newRun(), 'p4', 4), type: 2 }, toneWav(1.5)),
       endpoints.audio,
     );
-    expect(judged).toEqual(['Up, up, up it goes!']);
+    expect(state.judged).toEqual(['Up, up, up it goes!']);
     expect(data.best_score).toBe(66);
   });
 });
@@ -256,12 +215,7 @@ describe.skipIf(!hasFfmpeg)('POST /api/v1/audio with the real judge', () => {
   let realToken: string;
   beforeAll(async () => {
     real = await createTestApp();
-    const { manifest } = readManifest(
-      path.join(contentMedia, 'books', String(TRIAL), 'manifest.json'),
-      contentMedia,
-    );
-    if (!manifest) throw new Error('manifest');
-    await importManifests(real.database.db, [manifest]);
+    await importSampleBooks(real.database.db, [TRIAL]);
     realToken = (await phoneLogin(real, newPhone())).access_token;
   });
   afterAll(() => real?.close());

@@ -28,7 +28,24 @@ const SCORING_WAIT_MS = 30_000;
 const POLL_MS = 100;
 const SWEEP_GRACE_MS = 60 * 60_000;
 /** New recordings per user per minute (a child reading fast makes about 10). */
-const SESSION_RULES = [{ limit: 60, windowMs: 60_000 }];
+const RECORDING_RULES = [{ limit: 60, windowMs: 60_000 }];
+
+/**
+ * Counts one new recording of `kind` (speech sessions and uploads each have the budget, since
+ * each may run the judge); refuses with 10429 past it.
+ */
+export async function limitRecordings(
+  deps: AppDeps,
+  kind: 'speech' | 'audio',
+  userId: number,
+): Promise<void> {
+  const limit = await deps.rateLimiter.hit(
+    `${kind}:${userId}`,
+    RECORDING_RULES,
+    deps.clock.now().getTime(),
+  );
+  if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '读得太快啦，休息一下再读吧');
+}
 
 export interface SpeechInput {
   userId: number;
@@ -137,8 +154,7 @@ export async function handleSpeech(deps: AppDeps, input: SpeechInput): Promise<T
   }
 
   if (!session) {
-    const limit = await deps.rateLimiter.hit(`speech:${userId}`, SESSION_RULES, now.getTime());
-    if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '读得太快啦，休息一下再读吧');
+    await limitRecordings(deps, 'speech', userId);
     session = await q.openSession({
       id: fields.session_id,
       userId,

@@ -3,7 +3,7 @@ import { pkWinner, type WorkType, workItemsOf } from '@picbook/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../platform/errors';
-import { findBookOrFail, loadReader, readerView } from '../books/book-access';
+import { findBookOrFail, isBookOpen, loadReader } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';
 import { uploadUrl } from '../speech/speech-sessions';
 import { createSocialQueries } from './social.queries';
@@ -30,7 +30,7 @@ export async function bookPk(
     throw new AppError(ErrorCode.RecordNotFound);
   }
   const reader = await loadReader(deps.db, userId, deps.clock.now());
-  if (!(await readerView(deps.db, reader, book)).open) {
+  if (!(await isBookOpen(deps.db, reader, book))) {
     throw new AppError(ErrorCode.NotAllowed, '这本绘本还没有解锁，解锁后才能 PK 哦');
   }
   const wq = createWorkQueries(deps.db);

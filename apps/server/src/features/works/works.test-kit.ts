@@ -1,13 +1,10 @@
-import path from 'node:path';
-import { endpoints, SPEECH_SAMPLE_RATE } from '@picbook/contracts';
-import { encodeWav, type ScoreResult } from '@picbook/speech';
+import { endpoints } from '@picbook/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { auth } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
+import { importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { SpeechJudge } from '../../platform/speech/judge';
-import { importManifests, readManifest } from '../books/import-books';
 
 /**
  * Shared set-up of the works tests: the real app and database with four books of the sample
@@ -22,8 +19,6 @@ import { importManifests, readManifest } from '../books/import-books';
 export const BOOK = { kite: 1101, second: 1102, level2: 1201, members: 1106 } as const;
 /** Regions of the seeded configs: 214 北京, 222 上海. */
 export const REGION = { beijing: 214, shanghai: 222 } as const;
-
-const contentMedia = path.resolve(import.meta.dirname, '../../../../../content/media');
 
 export interface Family {
   token: string;
@@ -52,40 +47,10 @@ export interface WorksKit {
 }
 
 export async function startWorksKit(): Promise<WorksKit> {
-  let nextScore = 0;
-  const judge: SpeechJudge = {
-    async score(_audio, refText) {
-      return {
-        score: nextScore,
-        accuracy: nextScore,
-        fluency: nextScore,
-        completeness: 100,
-        words: refText
-          .split(/\s+/)
-          .map((word, i) => ({ word, score: nextScore, start: i, end: i + 0.5, status: 'good' })),
-        verdict: 'ok',
-        feedback: '好',
-      } as ScoreResult;
-    },
-    async close() {},
-  };
+  const { judge, state } = settableJudge(0);
   const t = await createTestApp({ services: { speechJudge: judge } });
-  const manifests = Object.values(BOOK).map((id) => {
-    const { manifest, problems } = readManifest(
-      path.join(contentMedia, 'books', String(id), 'manifest.json'),
-      contentMedia,
-    );
-    if (!manifest) throw new Error(JSON.stringify(problems));
-    return manifest;
-  });
-  await importManifests(t.database.db, manifests);
-
-  const wav = Buffer.from(
-    encodeWav(
-      Float32Array.from({ length: SPEECH_SAMPLE_RATE * 1.2 }, (_, i) => 0.2 * Math.sin(i / 5)),
-      SPEECH_SAMPLE_RATE,
-    ),
-  );
+  await importSampleBooks(t.database.db, Object.values(BOOK));
+  const wav = toneWav(1.2);
   let seq = 0;
   const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}-${Date.now()}`;
 
@@ -131,7 +96,7 @@ export async function startWorksKit(): Promise<WorksKit> {
       const type = options.type ?? 1;
       const page = options.page ?? 1;
       const uuid = options.uuid ?? unique('run');
-      nextScore = score;
+      state.score = score;
       const body = multipart(
         {
           uuid,

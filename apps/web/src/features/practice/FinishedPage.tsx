@@ -1,5 +1,5 @@
 import type { TFinishReward } from '@picbook/contracts';
-import { WORK_TYPE, type WorkType } from '@picbook/domain';
+import { WORK_TYPE, workTypeOfParam } from '@picbook/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,6 @@ import { StateScreen } from '../../shared/ui/StateScreen';
 import { useCountUp } from '../speech/use-count-up';
 import styles from './Finished.module.css';
 
-/** The route's type: repeat/speak (also 1/2). */
-export function workTypeOf(param: string | undefined): WorkType {
-  return param === 'speak' || param === '2' ? WORK_TYPE.speak : WORK_TYPE.repeat;
-}
-
 /**
  * /library/finished/:type/:bookId/:uuid? (and the finished2 / finished4 variants, the same
  * screen): the run is finished on the server, which pays its rewards once; the coins and credits
@@ -32,7 +27,7 @@ export function workTypeOf(param: string | undefined): WorkType {
 export default function FinishedPage() {
   const { t } = useTranslation('practice');
   const { type: typeParam, bookId = '', uuid } = useParams();
-  const type = workTypeOf(typeParam);
+  const type = workTypeOfParam(typeParam);
   const id = Number(bookId);
   const jump = useJump();
   const finish = useQuery({

@@ -1,5 +1,5 @@
 import type { TBook } from '@picbook/contracts';
-import { processPage, WORK_TYPE, type WorkType } from '@picbook/domain';
+import { processPage, type WorkType, workTypeOfParam } from '@picbook/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ import { type PracticeItem, practiceItems } from './practice-items';
  */
 export default function PracticeRoute() {
   const { pathname } = useLocation();
-  const type = pathname.split('/')[2] === 'speak' ? WORK_TYPE.speak : WORK_TYPE.repeat;
+  const type = workTypeOfParam(pathname.split('/')[2]);
   return <PracticePage type={type} />;
 }
 

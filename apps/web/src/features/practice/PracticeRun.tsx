@@ -1,5 +1,5 @@
 import type { TBook } from '@picbook/contracts';
-import { activeWordAt, sentencePieces, WORK_TYPE, type WorkType } from '@picbook/domain';
+import { activeWordAt, sentencePieces, WORK_KIND, WORK_TYPE, type WorkType } from '@picbook/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../app/navigation/jump';
@@ -40,7 +40,7 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   const { t } = useTranslation('practice');
   const jump = useJump();
   const bookId = book.book_info.id;
-  const kind = type === WORK_TYPE.speak ? 'speak' : 'repeat';
+  const kind = WORK_KIND[type];
   const wholePageFirst = useSettings((s) => s.values.library_repeat_type) === 1;
   const [index, setIndex] = useState(startIndex);
   const [best, setBest] = useState<Record<string, number>>({});

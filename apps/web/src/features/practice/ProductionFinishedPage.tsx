@@ -1,5 +1,5 @@
 import type { TBook, TRankDetail } from '@picbook/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { Button } from '../../shared/ui/Button';
 import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../shared/ui/StateScreen';
 import { useBook } from '../library/library-queries';
+import { useRankDetail } from '../works/works-queries';
 import styles from './Production.module.css';
 import { drawPoster } from './poster';
 
@@ -24,10 +25,7 @@ export default function ProductionFinishedPage() {
   const { t } = useTranslation('practice');
   const { bookId = '', rankId = '' } = useParams();
   const book = useBook(Number(bookId));
-  const work = useQuery({
-    queryKey: ['works', 'rank', Number(rankId)],
-    queryFn: () => api('rankDetail', { params: { id: Number(rankId) } }),
-  });
+  const work = useRankDetail(Number(rankId));
   if (book.isPending || work.isPending) return <div className={styles.finished} />;
   if (!book.data || !work.data) {
     return <StateScreen art={oopsArt} title={t('production.loadFailed')} />;

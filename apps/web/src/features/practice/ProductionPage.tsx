@@ -1,15 +1,14 @@
 import type { TBook, TRankDetail } from '@picbook/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useJump } from '../../app/navigation/jump';
 import { createTrack, type Track } from '../../shared/audio';
-import { api } from '../../shared/request/api';
 import { Button } from '../../shared/ui/Button';
 import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../shared/ui/StateScreen';
 import { useBook } from '../library/library-queries';
+import { useRankDetail } from '../works/works-queries';
 import styles from './Production.module.css';
 
 /** How long a page without a recording stays before the next (ms). */
@@ -59,10 +58,7 @@ export default function ProductionPage() {
   const { t } = useTranslation('practice');
   const { bookId = '', rankId = '' } = useParams();
   const book = useBook(Number(bookId));
-  const work = useQuery({
-    queryKey: ['works', 'rank', Number(rankId)],
-    queryFn: () => api('rankDetail', { params: { id: Number(rankId) } }),
-  });
+  const work = useRankDetail(Number(rankId));
   if (book.isPending || work.isPending) return <div className={styles.page} />;
   if (!book.data || !work.data || book.data.book_info.lock === 1) {
     return (

@@ -1,3 +1,5 @@
+import { starsForScore } from '../speech/score';
+
 /**
  * The share poster of a dubbed book, drawn on a canvas (portrait 750×1100, PNG): the book's cover,
  * its titles, the child's name, the score as stars and a number, and the brand line.
@@ -22,10 +24,6 @@ function loadImage(src: string): Promise<HTMLImageElement> {
     image.src = src;
   });
 }
-
-/** Stars for the poster: the same thresholds as the score view (90/70/50). */
-export const posterStars = (score: number) =>
-  score >= 90 ? 3 : score >= 70 ? 2 : score >= 50 ? 1 : 0;
 
 function roundedRect(
   ctx: CanvasRenderingContext2D,
@@ -109,7 +107,7 @@ export async function drawPoster(input: PosterInput): Promise<Blob> {
   ctx.fillText(input.caption.replace('{{name}}', input.nickname), width / 2, y, width - 100);
 
   y += 90;
-  const stars = posterStars(input.score);
+  const stars = starsForScore(input.score);
   for (let i = 0; i < 3; i++) star(ctx, width / 2 - 170 + i * 90, y - 20, 38, i < stars);
   ctx.fillStyle = '#3fa84f';
   ctx.font = `700 72px ${font}`;

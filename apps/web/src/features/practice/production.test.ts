@@ -1,7 +1,7 @@
 import type { TBook, TRankDetail } from '@picbook/contracts';
 import { describe, expect, it } from 'vitest';
+import { starsForScore as posterStars } from '../speech/score';
 import { productionPages } from './ProductionPage';
-import { posterStars } from './poster';
 
 const book = {
   pages: [

@@ -1,5 +1,5 @@
 import type { TPk } from '@picbook/contracts';
-import { WORK_TYPE } from '@picbook/domain';
+import { WORK_TYPE, workTypeOfParam } from '@picbook/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,7 +20,7 @@ import { usePk } from './works-queries';
 export default function PkPage() {
   const { t } = useTranslation('works');
   const { type: typeParam, bookId = '', rankId = '' } = useParams();
-  const type = typeParam === 'speak' ? WORK_TYPE.speak : WORK_TYPE.repeat;
+  const type = workTypeOfParam(typeParam);
   const pk = usePk(Number(bookId), type, Number(rankId));
   if (pk.isPending) return <div className={styles.page} data-testid="pk-loading" />;
   if (pk.isError || !pk.data) {

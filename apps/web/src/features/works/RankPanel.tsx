@@ -1,5 +1,5 @@
 import type { TRankItem } from '@picbook/contracts';
-import { WORK_TYPE, type WorkType } from '@picbook/domain';
+import { WORK_KIND, WORK_TYPE, type WorkType } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../app/navigation/jump';
@@ -13,8 +13,6 @@ export interface RankPanelProps {
   bookId: number;
   className?: string;
 }
-
-const KIND: Record<WorkType, 'repeat' | 'speak'> = { 1: 'repeat', 2: 'speak' };
 
 /**
  * The book's rankings on its detail page (learning-content §2 book detail: ranks, my rank, PK):
@@ -31,7 +29,7 @@ export function RankPanel({ bookId, className }: RankPanelProps) {
   const myRankId = mine.data?.item?.rank_id;
 
   const openPk = (item: TRankItem) =>
-    jump('libraryPk', { type: KIND[type], bookId, rankId: item.rank_id });
+    jump('libraryPk', { type: WORK_KIND[type], bookId, rankId: item.rank_id });
 
   return (
     <section className={`${styles.panel} ${className ?? ''}`} data-testid="rank-panel">
@@ -47,7 +45,7 @@ export function RankPanel({ bookId, className }: RankPanelProps) {
               className={`${styles.tab} ${type === k ? styles.tabOn : ''}`}
               onClick={() => setType(k)}
             >
-              {t(`ranks.${KIND[k]}`)}
+              {t(`ranks.${WORK_KIND[k]}`)}
             </button>
           ))}
         </div>

@@ -50,6 +50,14 @@ export function useMyRank(bookId: number, type: number, enabled = true) {
   });
 }
 
+/** One work with its recorded items (GET rank/{id}). */
+export function useRankDetail(id: number) {
+  return useQuery({
+    queryKey: worksKeys.rank(id),
+    queryFn: () => api('rankDetail', { params: { id } }),
+  });
+}
+
 export function usePk(bookId: number, type: number, rankId: number) {
   return useQuery({
     queryKey: worksKeys.pk(bookId, type, rankId),

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { SPEECH_SAMPLE_RATE } from '@picbook/contracts';
+import { encodeWav, type ScoreResult } from '@picbook/speech';
+import { importManifests, readManifest } from '../src/features/books/import-books';
+import type { Db } from '../src/platform/db/client';
+import type { SpeechJudge } from '../src/platform/speech/judge';
+
+/** The sample library's built books (content/media/books/<id>). */
+export const contentMedia = path.resolve(import.meta.dirname, '../../../content/media');
+
+/** Imports sample books by id into a test database. */
+export async function importSampleBooks(db: Db, ids: readonly number[]): Promise<void> {
+  const manifests = ids.map((id) => {
+    const { manifest, problems } = readManifest(
+      path.join(contentMedia, 'books', String(id), 'manifest.json'),
+      contentMedia,
+    );
+    if (!manifest) throw new Error(JSON.stringify(problems));
+    return manifest;
+  });
+  await importManifests(db, manifests);
+}
+
+/**
+ * A stand-in for the platform judge whose score the test sets: every word "good" at that score,
+ * and each reference text it was asked about recorded in `judged`.
+ */
+export function settableJudge(initialScore = 80) {
+  const state = { score: initialScore, judged: [] as string[] };
+  const judge: SpeechJudge = {
+    async score(_audio, refText) {
+      state.judged.push(refText);
+      const score = state.score;
+      return {
+        score,
+        accuracy: score,
+        fluency: score,
+        completeness: 100,
+        words: refText
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((word, i) => ({ word, score, start: i * 0.3, end: i * 0.3 + 0.25, status: 'good' })),
+        verdict: 'ok',
+        feedback: '读得很好！',
+      } as ScoreResult;
+    },
+    async close() {},
+  };
+  return { judge, state };
+}
+
+/** A 16 kHz 16-bit WAV of a 440 Hz tone, `seconds` long. */
+export function toneWav(seconds: number): Buffer {
+  const samples = Float32Array.from(
+    { length: Math.round(seconds * SPEECH_SAMPLE_RATE) },
+    (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / SPEECH_SAMPLE_RATE),
+  );
+  return Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
+}
