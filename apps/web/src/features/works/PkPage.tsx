@@ -60,10 +60,10 @@ function PkView({ pk }: { pk: TPk }) {
     <div className={styles.page} data-testid="pk" data-winner={pk.winner}>
       <header className={styles.versus}>
         <div className={`${styles.side} ${pk.winner === 'mine' ? styles.winner : ''}`}>
-          <img
+          <Avatar
             className={styles.avatar}
-            src={pk.mine?.avatar ?? me?.children[0]?.avatar ?? ''}
-            alt=""
+            src={pk.mine?.avatar || me?.children[0]?.avatar || ''}
+            name={pk.mine?.nickname || me?.children[0]?.nickname || t('pk.me')}
           />
           <span className={styles.name}>{t('pk.me')}</span>
           <span className={styles.total} data-testid="pk-mine">
