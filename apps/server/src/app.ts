@@ -18,7 +18,8 @@ import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
 import { registerWorkRoutes } from './features/works/works.routes';
 import type { AppConfig } from './platform/config';
-import type { Database, Db } from './platform/db/client';
+import type { Database } from './platform/db/client';
+import { type Clock, systemClock } from './platform/deps';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -27,25 +28,6 @@ import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
 
 z.config(z.locales.zhCN());
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
-
-export interface AppDeps extends Omit<Services, 'close'> {
-  config: AppConfig;
-  database: Database;
-  db: Db;
-  clock: Clock;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    draining: boolean;
-  }
-}
 
 export interface BuildAppOptions {
   config: AppConfig;

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type BuildAppOptions, buildApp, type Clock } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { seedConfigs } from '../src/features/configs/configs.store';
 import { type AppConfig, loadConfig } from '../src/platform/config';
 import type { Database } from '../src/platform/db/client';
+import type { Clock } from '../src/platform/deps';
 import { createTestDatabase } from './test-db';
 
 export const fixtureWebDist = path.join(import.meta.dirname, 'fixtures/web-dist');

@@ -1,6 +1,6 @@
 import type { TLoginResult } from '@picbook/contracts';
-import type { AppDeps } from '../../app';
 import { issueToken } from '../../platform/auth/session';
+import type { AppDeps } from '../../platform/deps';
 import { loadUserInfo } from '../user/load-user-info';
 import { createAuthQueries } from './auth.queries';
 

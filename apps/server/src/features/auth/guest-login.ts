@@ -1,5 +1,5 @@
 import type { TLoginResult } from '@picbook/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { createAuthQueries } from './auth.queries';
 import { completeLogin } from './complete-login';
 

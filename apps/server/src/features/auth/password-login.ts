@@ -1,7 +1,7 @@
 import { ErrorCode, type TLoginResult } from '@picbook/contracts';
-import type { AppDeps } from '../../app';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { isUniqueViolation } from '../../platform/db/errors';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { createUserQueries } from '../user/user.queries';
 import { completeLogin } from './complete-login';

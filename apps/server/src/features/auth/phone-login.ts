@@ -1,5 +1,5 @@
 import type { TLoginResult } from '@picbook/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { createUserQueries, type UserRow } from '../user/user.queries';
 import { completeLogin } from './complete-login';
 import { callingGuest, checkInvite, registerAccount } from './registration';

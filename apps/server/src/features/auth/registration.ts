@@ -1,5 +1,5 @@
 import { ErrorCode } from '@picbook/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { loadPrivateConfig } from '../configs/configs.store';
 import { createUserQueries, type UserRow } from '../user/user.queries';

@@ -1,9 +1,9 @@
 import { ErrorCode, type TLoginResult } from '@picbook/contracts';
 import { and, eq, gt, ne } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import type { DbOrTx } from '../../platform/db/client';
 import { pendingThirdParty, thirdPartyBindings } from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import {
   FAMILY_OF,

@@ -8,10 +8,10 @@ import {
 import { rewardIncrease, type WorkType, workItemsOf } from '@picbook/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { itemRewards, workItems, works } from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import {
   AlreadyPostedError,

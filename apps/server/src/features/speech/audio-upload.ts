@@ -10,9 +10,9 @@ import {
 import { itemText, parseContentId, type WorkType, workItemsOf } from '@picbook/domain';
 import { decodeWithFfmpeg, encodeWav, VERDICT_MESSAGES } from '@picbook/speech';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { SpeechResultJson } from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { probeAudio } from '../../platform/media/audio-probe';
 import { isValidKey, newObjectKey } from '../../platform/storage';

@@ -11,8 +11,8 @@ import {
 } from '@picbook/contracts';
 import { decodeWav, encodeWav, isWav, resample, VERDICT_MESSAGES } from '@picbook/speech';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { SpeechResultJson } from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { combineWithChannels, JudgeBusyError } from '../../platform/speech/judge';
 import { isValidKey, newObjectKey } from '../../platform/storage';

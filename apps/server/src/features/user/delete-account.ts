@@ -1,9 +1,9 @@
 import { ErrorCode } from '@picbook/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { verifyPassword } from '../../platform/auth/passwords';
 import type { Tx } from '../../platform/db/client';
 import { devSmsOutbox, ledgerEntries, smsCodes, users } from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { checkSmsCode } from '../auth/sms-codes';
 import { createUserQueries, type UserRow } from './user.queries';

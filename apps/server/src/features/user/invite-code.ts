@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { AppDeps } from '../../app';
 import { isUniqueViolation } from '../../platform/db/errors';
+import type { AppDeps } from '../../platform/deps';
 import { createUserQueries } from './user.queries';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

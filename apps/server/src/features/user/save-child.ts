@@ -1,6 +1,6 @@
 import { ErrorCode, type TChild, type TSaveChild } from '@picbook/contracts';
 import { validateBirthday, validateNickname, validationMessagesZh } from '@picbook/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { chinaDate } from '../../platform/time';
 import { loadConfigs } from '../configs/configs.store';

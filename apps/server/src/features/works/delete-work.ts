@@ -1,6 +1,6 @@
 import { ErrorCode } from '@picbook/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { createWorkQueries } from './works.queries';
 

@@ -1,7 +1,7 @@
 import { ErrorCode, type TLikeResult } from '@picbook/contracts';
 import type { LikeAction } from '@picbook/domain';
-import type { AppDeps } from '../../app';
 import { isForeignKeyViolation } from '../../platform/db/errors';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { createSocialQueries } from './social.queries';
 import { findVisibleWork } from './visibility';

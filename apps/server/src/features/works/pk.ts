@@ -1,7 +1,7 @@
 import { ErrorCode, type TPk } from '@picbook/contracts';
 import { pkWinner, type WorkType, workItemsOf } from '@picbook/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { findBookOrFail, isBookOpen, loadReader } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';

@@ -1,7 +1,7 @@
 import type { TMyRank, TRankDetail, TRanks } from '@picbook/contracts';
 import { pageCount, pageWindow, type RankSort, type WorkType } from '@picbook/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { unixSeconds } from '../../platform/time';
 import { findBookOrFail } from '../books/book-access';
 import { createRankQueries } from './ranks.queries';

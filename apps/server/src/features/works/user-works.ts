@@ -6,7 +6,7 @@ import {
 } from '@picbook/contracts';
 import { pageCount, pageWindow, type WorkSort } from '@picbook/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { createSocialQueries } from './social.queries';
 import { worksAccessOf } from './visibility';
 import { loadWorkUsers, workUserOf } from './work-users';

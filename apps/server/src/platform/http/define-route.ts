@@ -5,8 +5,8 @@ import {
   envelope,
 } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import { notLoggedIn, resolveToken } from '../auth/session';
+import type { AppDeps } from '../deps';
 
 export interface RouteContext<E extends EndpointDef> extends EndpointParsed<E> {
   /** The logged-in user's id; always set for `auth: 'user'` endpoints. */

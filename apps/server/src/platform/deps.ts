@@ -1,0 +1,27 @@
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { Services } from './services';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * What every use case may reach: configuration, the database, the clock and the adapters for
+ * the outside world. It lives here, below the features, so that `app.ts` (which imports every
+ * feature's routes) sits on top and nothing imports it.
+ */
+export interface AppDeps extends Omit<Services, 'close'> {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    draining: boolean;
+  }
+}
