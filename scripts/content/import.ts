@@ -18,7 +18,7 @@ import {
 } from '@picbook/content';
 import { closeSharedAligner } from '@picbook/speech';
 import { importManifests } from '../../apps/server/src/features/books/import-books';
-import { ConfigError, loadConfig } from '../../apps/server/src/platform/config';
+import { loadConfigOrExit } from '../../apps/server/src/platform/config';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { assertDataDirFree } from '../../apps/server/src/platform/db/data-dir-lock';
 import { migrateDatabase } from '../../apps/server/src/platform/db/migrate';
@@ -35,13 +35,7 @@ if (!folder) {
   process.exit(2);
 }
 const root = path.resolve(folder);
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(2);
-}
+const config = loadConfigOrExit();
 
 const repoLexicon = path.resolve(import.meta.dirname, '../../content/lexicon.json');
 const readJson = (file: string): Lexicon =>

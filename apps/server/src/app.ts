@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
+import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -115,7 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         description: 'Envelope {code, msg, data}; code 0 is success.',
       },
       components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'access_token' } },
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'access_token' },
+          opsToken: { type: 'apiKey', in: 'header', name: 'ops_token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -130,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSpeechRoutes(app);
   registerRewardRoutes(app);
   registerWorkRoutes(app);
+  registerOpsRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage);

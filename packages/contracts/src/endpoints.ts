@@ -31,6 +31,17 @@ import {
 } from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
 import {
+  ZOpsActionParams,
+  ZOpsActionResult,
+  ZOpsAudit,
+  ZOpsAuditQuery,
+  ZOpsLogin,
+  ZOpsLogoutResult,
+  ZOpsMe,
+  ZOpsRunAction,
+  ZOpsSession,
+} from './ops';
+import {
   ZBookIdOnlyParams,
   ZFinishQuery,
   ZFinishReward,
@@ -415,6 +426,40 @@ export const endpoints = {
     tags: ['works'],
     params: ZWorkIdParams,
     response: ZDeleteWorkResult,
+  },
+  opsLogin: {
+    ...routes.opsLogin,
+    summary: 'Operator login: password, then the TOTP code when the operator has one',
+    tags: ['ops'],
+    body: ZOpsLogin,
+    response: ZOpsSession,
+  },
+  opsLogout: {
+    ...routes.opsLogout,
+    summary: 'End this operator session',
+    tags: ['ops'],
+    response: ZOpsLogoutResult,
+  },
+  opsMe: {
+    ...routes.opsMe,
+    summary: 'The operator, their roles and the actions they may run',
+    tags: ['ops'],
+    response: ZOpsMe,
+  },
+  opsRunAction: {
+    ...routes.opsRunAction,
+    summary: 'Run one operator action (role-checked, validated, audited in the same transaction)',
+    tags: ['ops'],
+    params: ZOpsActionParams,
+    body: ZOpsRunAction,
+    response: ZOpsActionResult,
+  },
+  opsAudit: {
+    ...routes.opsAudit,
+    summary: 'Search the audit log (by action, target, operator), newest first',
+    tags: ['ops'],
+    query: ZOpsAuditQuery,
+    response: ZOpsAudit,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

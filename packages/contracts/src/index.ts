@@ -4,6 +4,7 @@ export * from './configs';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
+export * from './ops';
 export * from './rewards';
 export * from './routes';
 export * from './speech';

@@ -4,8 +4,11 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call an endpoint: anyone, anyone (user resolved when a token is sent), or a logged-in user. */
-export type AuthMode = 'none' | 'optional' | 'user';
+/**
+ * Who may call an endpoint: anyone, anyone (user resolved when a token is sent), a logged-in
+ * user, or a logged-in operator (header ops_token; never a family's token).
+ */
+export type AuthMode = 'none' | 'optional' | 'user' | 'operator';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -65,6 +68,12 @@ export const routes = {
   userOverview: { method: 'GET', path: '/api/v1/user/overview/:id', auth: 'optional' },
   userWorks: { method: 'GET', path: '/api/v1/user/works/:id', auth: 'optional' },
   deleteWork: { method: 'DELETE', path: '/api/v1/user/works/:id', auth: 'user' },
+  // Operators (not families): the one audited way to change what operators change (decision 044).
+  opsLogin: { method: 'POST', path: '/api/ops/login', auth: 'none' },
+  opsLogout: { method: 'POST', path: '/api/ops/logout', auth: 'operator' },
+  opsMe: { method: 'GET', path: '/api/ops/me', auth: 'operator' },
+  opsRunAction: { method: 'POST', path: '/api/ops/actions/:name', auth: 'operator' },
+  opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'operator' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

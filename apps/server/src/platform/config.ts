@@ -39,6 +39,8 @@ const ZEnv = z.object({
     .optional(),
   /** Development adapters (SMS outbox, OAuth consent page) are refused in production unless this is 1. */
   ALLOW_DEV_ADAPTERS: boolFlag.default(false),
+  /** Password of the development operator `dev` (created only where dev adapters are allowed). */
+  OPS_DEV_PASSWORD: z.string().min(8).default('picbook-dev'),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
@@ -97,6 +99,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   redisUrl: string | undefined;
   allowDevAdapters: boolean;
+  /** Password of the development operator `dev`; null where dev adapters are refused. */
+  opsDevPassword: string | null;
   sms: {
     provider: 'dev' | 'aliyun';
     aliyun?: {
@@ -221,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     redisUrl: e.REDIS_URL,
     allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,
+    opsDevPassword: !isProduction || e.ALLOW_DEV_ADAPTERS ? e.OPS_DEV_PASSWORD : null,
     sms: {
       provider: e.SMS_PROVIDER,
       ...(e.SMS_PROVIDER === 'aliyun'
@@ -269,4 +274,14 @@ function storageConfig(e: z.infer<typeof ZEnv>, problems: string[]): AppConfig['
     secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !isAws,
   };
+}
+
+/** For command-line tools: the configuration, or the problems printed and exit code 2. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(2);
+  }
 }

@@ -97,3 +97,12 @@ export async function loadPrivateConfig<K extends keyof PrivateConfigs>(
   if (parsed) log?.error({ key }, 'invalid private config value, using default');
   return privateDefaults[key];
 }
+
+/** The schema every stored key must satisfy (public, promotion, SMS areas and private keys). */
+export function configSchemaFor(key: string): z.ZodType<unknown> | null {
+  if (key === PROMOTION_KEY) return z.array(ZPromotionItem);
+  if (key === SMS_AREAS_KEY) return ZSmsAreas;
+  if (key in privateSchemas) return privateSchemas[key as keyof PrivateConfigs];
+  if ((CONFIG_KEYS as string[]).includes(key)) return ZConfigs.shape[key as keyof TConfigs];
+  return null;
+}

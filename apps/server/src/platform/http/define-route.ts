@@ -7,10 +7,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notLoggedIn, resolveToken } from '../auth/session';
 import type { AppDeps } from '../deps';
+import type { Operator } from '../ops/operator-action';
+import { resolveOperator } from '../ops/operator-session';
 
 export interface RouteContext<E extends EndpointDef> extends EndpointParsed<E> {
   /** The logged-in user's id; always set for `auth: 'user'` endpoints. */
   userId: E['auth'] extends 'user' ? number : number | null;
+  /** The operator of an `auth: 'operator'` endpoint (header ops_token). */
+  operator: E['auth'] extends 'operator' ? Operator : null;
   deps: AppDeps;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -31,7 +35,11 @@ export function defineRoute<E extends EndpointDef>(
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],
-      ...(endpoint.auth !== 'none' ? { security: [{ accessToken: [] }] } : {}),
+      ...(endpoint.auth === 'operator'
+        ? { security: [{ opsToken: [] }] }
+        : endpoint.auth !== 'none'
+          ? { security: [{ accessToken: [] }] }
+          : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -39,9 +47,16 @@ export function defineRoute<E extends EndpointDef>(
     },
     handler: async (request, reply) => {
       let userId: number | null = null;
-      if (endpoint.auth !== 'none') {
-        const header = request.headers.access_token;
-        const token = Array.isArray(header) ? header[0] : header;
+      let operator: Operator | null = null;
+      if (endpoint.auth === 'operator') {
+        operator = await resolveOperator(
+          app.deps.db,
+          firstHeader(request, 'ops_token'),
+          app.deps.clock.now(),
+        );
+        if (operator === null) throw notLoggedIn();
+      } else if (endpoint.auth !== 'none') {
+        const token = firstHeader(request, 'access_token');
         userId = await resolveToken(app.deps.db, token, app.deps.clock.now());
         if (endpoint.auth === 'user' && userId === null) throw notLoggedIn();
       }
@@ -51,6 +66,7 @@ export function defineRoute<E extends EndpointDef>(
         query: request.query,
         body: request.body,
         userId,
+        operator,
         deps: app.deps,
         request,
         reply,
@@ -58,6 +74,11 @@ export function defineRoute<E extends EndpointDef>(
       return { code: 0, msg: 'ok', data };
     },
   });
+}
+
+function firstHeader(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers[name];
+  return Array.isArray(header) ? header[0] : header;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,13 @@
+import type { OperatorAction } from '../../platform/ops/operator-action';
+import { createOperatorAction, setConfigAction } from './ops.actions';
+
+/**
+ * Every operator action of the product, by name. An area adds its actions here (gift-card
+ * batches, refunds, goods and stock, camps, popups …); the API, `npm run ops` and the console all
+ * run them through `runOperatorAction`, so each change has one audited path.
+ */
+const all: readonly OperatorAction[] = [createOperatorAction, setConfigAction];
+
+export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(
+  all.map((action) => [action.name, action]),
+);

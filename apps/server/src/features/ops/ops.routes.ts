@@ -1,0 +1,75 @@
+import { ErrorCode, endpoints } from '@picbook/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { operatorAudit } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { defineRoute } from '../../platform/http/define-route';
+import { mayRun, runOperatorAction } from '../../platform/ops/operator-action';
+import { unixSeconds } from '../../platform/time';
+import { operatorActions } from './action-registry';
+import { loginOperator, logoutOperator } from './operator-accounts';
+
+export function registerOpsRoutes(app: FastifyInstance): void {
+  defineRoute(app, endpoints.opsLogin, async ({ deps, body, request }) => {
+    const session = await loginOperator(deps, { ...body, ip: request.ip });
+    return {
+      token: session.token,
+      expire_time: unixSeconds(session.expiresAt),
+      operator: session.operator.name,
+      roles: [...session.operator.roles],
+    };
+  });
+
+  defineRoute(app, endpoints.opsLogout, async ({ deps, request }) => {
+    await logoutOperator(deps.db, String(request.headers.ops_token));
+    return { ok: true as const };
+  });
+
+  defineRoute(app, endpoints.opsMe, async ({ operator }) => ({
+    operator: operator.name,
+    roles: [...operator.roles],
+    actions: [...operatorActions.values()]
+      .filter((action) => mayRun(operator, action))
+      .map((action) => ({ name: action.name, summary: action.summary, roles: [...action.roles] })),
+  }));
+
+  defineRoute(app, endpoints.opsRunAction, async ({ deps, operator, params, body }) => {
+    const action = operatorActions.get(params.name);
+    if (!action) throw new AppError(ErrorCode.RecordNotFound, `没有这个操作：${params.name}`);
+    const run = await runOperatorAction(deps, operator, action, body.input, body.reason ?? null);
+    return { result: run.result, audit_id: run.auditId };
+  });
+
+  defineRoute(app, endpoints.opsAudit, async ({ deps, query }) => {
+    const filters: SQL[] = [];
+    if (query.action) filters.push(eq(operatorAudit.action, query.action));
+    if (query.target) filters.push(eq(operatorAudit.target, query.target));
+    if (query.operator) filters.push(eq(operatorAudit.operator, query.operator));
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    const [rows, totals] = await Promise.all([
+      deps.db
+        .select()
+        .from(operatorAudit)
+        .where(where)
+        .orderBy(desc(operatorAudit.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+      deps.db.select({ n: count() }).from(operatorAudit).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        operator: r.operator,
+        action: r.action,
+        target: r.target,
+        reason: r.reason,
+        input: r.input,
+        before: r.before,
+        after: r.after,
+        create_time: unixSeconds(r.createdAt),
+      })),
+      current_page: query.page,
+      page_count: Math.max(1, Math.ceil((totals[0]?.n ?? 0) / query.page_size)),
+    };
+  });
+}

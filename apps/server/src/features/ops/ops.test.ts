@@ -1,0 +1,169 @@
+import { endpoints } from '@picbook/contracts';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectOk } from '../../../test/envelope';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { operatorAudit } from '../../platform/db/schema';
+import { loadConfigs } from '../configs/configs.store';
+import { operatorToken, runAction } from './ops.test-kit';
+
+/** The operators' API (decision 044): login, role checks, audited actions, the audit search. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (payload: Record<string, unknown>, ip = '10.1.1.1') =>
+  t.app.inject({ method: 'POST', url: '/api/ops/login', payload, remoteAddress: ip });
+const silentLog = { error: () => {} } as unknown as Parameters<typeof loadConfigs>[1];
+
+describe('operator login', () => {
+  it('needs the TOTP code of an operator who has a secret, and answers alike for every failure', async () => {
+    const admin = await operatorToken(t, ['admin']);
+    const made = expectOk(
+      await runAction(t, admin, 'operators.create', {
+        username: 'alice',
+        password: 'alice-long-password',
+        roles: ['support'],
+      }),
+      endpoints.opsRunAction,
+    ).result as { totp_uri: string };
+    const totp = OTPAuth.URI.parse(made.totp_uri) as OTPAuth.TOTP;
+
+    const noCode = expectError(
+      await login({ username: 'alice', password: 'alice-long-password' }),
+      200,
+      11001,
+    );
+    const badPassword = expectError(
+      await login({ username: 'alice', password: 'nope-nope-nope' }),
+      200,
+      11001,
+    );
+    const unknown = expectError(await login({ username: 'nobody', password: 'x' }), 200, 11001);
+    expect(new Set([noCode.msg, badPassword.msg, unknown.msg]).size).toBe(1);
+
+    const code = totp.generate({ timestamp: t.clock.now().getTime() });
+    const session = expectOk(
+      await login({ username: 'alice', password: 'alice-long-password', totp: code }),
+      endpoints.opsLogin,
+    );
+    expect(session.roles).toEqual(['support']);
+    expect(session.expire_time).toBe(Math.floor(t.clock.now().getTime() / 1000) + 8 * 3600);
+    const me = expectOk(
+      await t.app.inject({ url: '/api/ops/me', headers: { ops_token: session.token } }),
+      endpoints.opsMe,
+    );
+    expect(me.operator).toBe('op:alice');
+    // Support may not create operators or set configs.
+    expect(me.actions.map((a) => a.name)).not.toContain('operators.create');
+  });
+
+  it('locks a username out after 10 failures in 15 minutes', async () => {
+    const admin = await operatorToken(t, ['admin']);
+    await runAction(t, admin, 'operators.create', {
+      username: 'bob',
+      password: 'bob-long-password!',
+      roles: ['content'],
+      totp: false,
+    });
+    for (let i = 0; i < 10; i++) {
+      expectError(await login({ username: 'bob', password: 'wrong' }, `10.2.0.${i}`), 200, 11001);
+    }
+    expectError(
+      await login({ username: 'bob', password: 'bob-long-password!' }, '10.2.1.1'),
+      429,
+      10429,
+    );
+    t.clock.advance(15 * 60 * 1000 + 1);
+    expectOk(
+      await login({ username: 'bob', password: 'bob-long-password!' }, '10.2.1.1'),
+      endpoints.opsLogin,
+    );
+  });
+
+  it('refuses a family token, a missing token and an expired session', async () => {
+    expectError(await t.app.inject({ url: '/api/ops/me' }), 401, 10008);
+    expectError(
+      await t.app.inject({ url: '/api/ops/me', headers: { ops_token: 'x'.repeat(43) } }),
+      401,
+      10008,
+    );
+    const token = await operatorToken(t, ['content']);
+    t.clock.advance(8 * 3600 * 1000 + 1);
+    expectError(
+      await t.app.inject({ url: '/api/ops/me', headers: { ops_token: token } }),
+      401,
+      10008,
+    );
+  });
+});
+
+describe('operator actions', () => {
+  it('sets a config value through its schema and records before and after', async () => {
+    const admin = await operatorToken(t, ['admin']);
+    const before = (await loadConfigs(t.database.db, silentLog)).library_rewards;
+    const wanted = { ...before, share_coins: before.share_coins + 7 };
+    const ran = expectOk(
+      await runAction(
+        t,
+        admin,
+        'configs.set',
+        { key: 'library_rewards', value: wanted },
+        'holiday',
+      ),
+      endpoints.opsRunAction,
+    );
+    expect((await loadConfigs(t.database.db, silentLog)).library_rewards).toEqual(wanted);
+
+    const audit = expectOk(
+      await t.app.inject({
+        url: '/api/ops/audit?target=config:library_rewards',
+        headers: { ops_token: admin },
+      }),
+      endpoints.opsAudit,
+    );
+    expect(audit.list[0]).toMatchObject({
+      id: ran.audit_id,
+      action: 'configs.set',
+      reason: 'holiday',
+      before,
+      after: wanted,
+    });
+    expect(audit.list[0]?.operator).toMatch(/^op:/);
+  });
+
+  it('refuses a bad value, an unknown key, an unknown action and a role without the right, writing nothing', async () => {
+    const admin = await operatorToken(t, ['admin']);
+    const support = await operatorToken(t, ['support']);
+    const count = async () => (await t.database.db.select().from(operatorAudit)).length;
+    const rows = await count();
+    const bad = expectError(
+      await runAction(t, admin, 'configs.set', {
+        key: 'library_rewards',
+        value: { share_coins: -1 },
+      }),
+      400,
+      10001,
+    );
+    expect(bad.msg).toContain('value');
+    expectError(await runAction(t, admin, 'configs.set', { key: 'nope', value: 1 }), 400, 10001);
+    expectError(await runAction(t, admin, 'nothing.here', {}), 200, 10024);
+    expectError(
+      await runAction(t, support, 'configs.set', { key: 'levels', value: [] }),
+      403,
+      10403,
+    );
+    expectError(
+      await runAction(t, admin, 'operators.create', {
+        username: 'x',
+        password: 'short',
+        roles: [],
+      }),
+      400,
+      10001,
+    );
+    expect(await count()).toBe(rows);
+  });
+});

@@ -1,0 +1,106 @@
+import { ErrorCode } from '@picbook/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../db/client';
+import { operatorAudit } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError, invalidParams } from '../errors';
+
+export const OPERATOR_ROLES = ['content', 'commerce', 'support', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Who runs an action: `op:<username>` from the API, `cli:<os user>` from `npm run ops`. */
+export interface Operator {
+  name: string;
+  roles: readonly OperatorRole[];
+}
+
+/** What an action did: its answer, and for the audit log what it changed, before and after. */
+export interface ActionOutcome<R> {
+  result: R;
+  /** e.g. `order:42`; null when the action changes nothing in particular. */
+  target: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ActionContext<I> {
+  deps: AppDeps;
+  /** The transaction the audit row is written in: the change and its record commit together. */
+  tx: Tx;
+  operator: Operator;
+  input: I;
+  now: Date;
+}
+
+/**
+ * One thing an operator may do (create a gift-card batch, refund an order, set stock …). Every
+ * area declares its actions with {@link defineOperatorAction}; the one registry
+ * (features/ops/action-registry.ts) serves them to the API, the CLI and the console alike, so
+ * there is exactly one audited way to make each change.
+ */
+export interface OperatorAction<I = unknown, R = unknown> {
+  /** `<area>.<verb>`, e.g. `giftcards.createBatch`. */
+  name: string;
+  summary: string;
+  /** Roles that may run it; admin may run everything. */
+  roles: readonly OperatorRole[];
+  /** Actions on a family's data (refunds, looking at recordings …) must say why. */
+  needsReason?: boolean;
+  input: z.ZodType<I>;
+  run(ctx: ActionContext<I>): Promise<ActionOutcome<R>>;
+}
+
+export function defineOperatorAction<I, R>(action: OperatorAction<I, R>): OperatorAction<I, R> {
+  return action;
+}
+
+export function mayRun(operator: Operator, action: Pick<OperatorAction, 'roles'>): boolean {
+  return operator.roles.some((role) => role === 'admin' || action.roles.includes(role));
+}
+
+export interface RunResult<R> {
+  result: R;
+  auditId: number;
+}
+
+/**
+ * Checks the operator's role, validates the input (400 / 10001 naming the field), runs the action
+ * in a transaction and writes its audit row in the same transaction.
+ */
+export async function runOperatorAction<I, R>(
+  deps: AppDeps,
+  operator: Operator,
+  action: OperatorAction<I, R>,
+  rawInput: unknown,
+  reason: string | null = null,
+): Promise<RunResult<R>> {
+  if (!mayRun(operator, action)) {
+    throw new AppError(ErrorCode.Forbidden, `没有权限执行该操作：${action.name}`);
+  }
+  if (action.needsReason && !reason?.trim()) throw invalidParams('reason', '请填写操作原因');
+  const parsed = action.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.length ? issue.path.join('.') : 'input';
+    throw invalidParams(field, issue?.message ?? '格式不正确');
+  }
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const outcome = await action.run({ deps, tx, operator, input: parsed.data, now });
+    const [row] = await tx
+      .insert(operatorAudit)
+      .values({
+        operator: operator.name,
+        action: action.name,
+        target: outcome.target,
+        reason,
+        input: parsed.data as unknown,
+        before: outcome.before ?? null,
+        after: outcome.after ?? null,
+        createdAt: now,
+      })
+      .returning({ id: operatorAudit.id });
+    if (!row) throw new Error('audit row not written');
+    return { result: outcome.result, auditId: row.id };
+  });
+}

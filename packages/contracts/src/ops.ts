@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The operators' API (decision 044): operator login, the actions an operator may run, running
+ * one (every change is audited), and searching the audit log. Families never reach it.
+ */
+export const ZOpsLogin = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(256),
+  /** The authenticator's 6-digit code, needed when the operator has a TOTP secret. */
+  totp: z
+    .string()
+    .regex(/^\d{6}$/, 'totp must be 6 digits')
+    .optional(),
+});
+export const ZOpsSession = z.object({
+  token: z.string(),
+  /** Unix seconds. */
+  expire_time: z.number().int(),
+  operator: z.string(),
+  roles: z.array(z.string()),
+});
+export type TOpsSession = z.infer<typeof ZOpsSession>;
+
+export const ZOpsActionInfo = z.object({
+  name: z.string(),
+  summary: z.string(),
+  roles: z.array(z.string()),
+});
+export const ZOpsMe = z.object({
+  operator: z.string(),
+  roles: z.array(z.string()),
+  /** The actions this operator may run. */
+  actions: z.array(ZOpsActionInfo),
+});
+export type TOpsMe = z.infer<typeof ZOpsMe>;
+
+export const ZOpsActionParams = z.object({
+  name: z.string().regex(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/, 'name must be area.verb'),
+});
+export const ZOpsRunAction = z.object({
+  /** The action's own input (validated by the action's schema). */
+  input: z.record(z.string(), z.unknown()).default({}),
+  /** Why (kept in the audit log); required for actions on a family's data. */
+  reason: z.string().trim().max(500).optional(),
+});
+export const ZOpsActionResult = z.object({
+  result: z.unknown(),
+  audit_id: z.number().int(),
+});
+export type TOpsActionResult = z.infer<typeof ZOpsActionResult>;
+
+export const ZOpsAuditQuery = z.object({
+  action: z.string().max(64).optional(),
+  target: z.string().max(128).optional(),
+  operator: z.string().max(80).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZOpsAuditRow = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  reason: z.string().nullable(),
+  input: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** Unix seconds. */
+  create_time: z.number().int(),
+});
+export const ZOpsAudit = z.object({
+  list: z.array(ZOpsAuditRow),
+  current_page: z.number().int(),
+  page_count: z.number().int(),
+});
+export type TOpsAudit = z.infer<typeof ZOpsAudit>;
+export const ZOpsLogoutResult = z.object({ ok: z.literal(true) });
