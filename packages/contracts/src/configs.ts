@@ -79,6 +79,14 @@ export const ZConfigs = z.object({
     finish_credits: z.number().int().min(0).max(100),
     share_coins: z.number().int().min(0).max(100),
   }),
+  /**
+   * Points mall (operators tune them): the sign-in week's points (day 1…n, then again) and each
+   * task's points by task id (tasks missing here pay their catalogue default).
+   */
+  points_rules: z.object({
+    sign_in: z.array(z.number().int().min(0).max(1000)).min(1).max(31),
+    task_points: z.record(z.string(), z.number().int().min(0).max(10_000)),
+  }),
 });
 export type TConfigs = z.infer<typeof ZConfigs>;
 /** Keys of the configs document; each is one row in the config store. */

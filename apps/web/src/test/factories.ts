@@ -73,6 +73,7 @@ export function buildConfigs(overrides: Partial<TConfigs> = {}): TConfigs {
       finish_credits: 5,
       share_coins: 2,
     },
+    points_rules: { sign_in: [5, 5, 10, 10, 15, 15, 30], task_points: {} },
     ...overrides,
   };
 }

@@ -173,6 +173,10 @@ export const defaultConfigs: TConfigs = {
     finish_credits: 5,
     share_coins: 2,
   },
+  points_rules: {
+    sign_in: [5, 5, 10, 10, 15, 15, 30],
+    task_points: {},
+  },
 };
 
 /** Promotions start empty: operators add them; the filter rules live in @picbook/domain. */

@@ -12,3 +12,6 @@ export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error,
 
 /** Whether it is a foreign-key violation (the row referred to is gone). */
 export const isForeignKeyViolation = (error: unknown): boolean => hasSqlState(error, '23503');
+
+/** Whether it is a check-constraint violation (e.g. a balance or stock that would go below 0). */
+export const isCheckViolation = (error: unknown): boolean => hasSqlState(error, '23514');
