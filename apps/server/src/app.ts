@@ -8,11 +8,14 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerAddressRoutes } from './features/addresses/addresses.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
+import { registerLotteryRoutes } from './features/lottery/lottery.routes';
 import { registerOpsRoutes } from './features/ops/ops.routes';
+import { registerPointsRoutes } from './features/points/points.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -134,6 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSpeechRoutes(app);
   registerRewardRoutes(app);
   registerWorkRoutes(app);
+  registerPointsRoutes(app);
+  registerAddressRoutes(app);
+  registerLotteryRoutes(app);
   registerOpsRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);

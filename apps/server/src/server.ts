@@ -3,11 +3,12 @@ import { buildApp } from './app';
 import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
 import { ensureDevOperator } from './features/ops/operator-accounts';
+import { seedMall } from './features/points/seed-mall';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { claimDataDir } from './platform/db/data-dir-lock';
 import { migrateDatabase } from './platform/db/migrate';
-import type { Clock } from './platform/deps';
+import { type Clock, systemClock } from './platform/deps';
 
 const STARTUP_LOCK = 724_102;
 
@@ -35,6 +36,7 @@ export async function startServer(
     // Several API processes may start together: one seeds and syncs, the others then find it done.
     await database.withLock(STARTUP_LOCK, async () => {
       await seedConfigs(database.db);
+      await seedMall(database.db, (options.clock ?? systemClock).now());
       await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
       if (config.opsDevPassword) await ensureDevOperator(database.db, config.opsDevPassword);
     });

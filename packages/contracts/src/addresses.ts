@@ -52,6 +52,7 @@ export const ZAddressSave = z.object({
   is_default: z.coerce.number().int().min(0).max(1).default(0),
 });
 export type TAddressSave = z.input<typeof ZAddressSave>;
+export type TAddressSaveParsed = z.infer<typeof ZAddressSave>;
 
 export const ZAddressDelete = z.object({ address_id: rowId });
 export const ZAddressDeleted = z.object({ address_id: z.number().int(), deleted: z.boolean() });

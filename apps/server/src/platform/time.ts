@@ -7,3 +7,10 @@ export function chinaDate(date: Date): string {
 }
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** The China calendar day of `date`: YYYY-MM-DD and its half-open window [from, to). */
+export function chinaDay(date: Date): { day: string; from: Date; to: Date } {
+  const day = chinaDate(date);
+  const from = new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS);
+  return { day, from, to: new Date(from.getTime() + 86_400_000) };
+}

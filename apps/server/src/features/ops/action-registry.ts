@@ -1,4 +1,6 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
+import { lotteryActions } from '../lottery/lottery.actions';
+import { pointsActions } from '../points/points.actions';
 import { createOperatorAction, setConfigAction } from './ops.actions';
 
 /**
@@ -6,7 +8,12 @@ import { createOperatorAction, setConfigAction } from './ops.actions';
  * batches, refunds, goods and stock, camps, popups …); the API, `npm run ops` and the console all
  * run them through `runOperatorAction`, so each change has one audited path.
  */
-const all: readonly OperatorAction[] = [createOperatorAction, setConfigAction];
+const all: readonly OperatorAction[] = [
+  createOperatorAction,
+  setConfigAction,
+  ...pointsActions,
+  ...lotteryActions,
+] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(
   all.map((action) => [action.name, action]),
