@@ -110,7 +110,7 @@ export async function deleteAddress(db: Db, userId: number, id: number) {
     }
     if (row.isDefault) {
       const next = (await q.list(userId))[0];
-      if (next) await q.update(userId, next.id, { ...next, isDefault: true }, next.updatedAt);
+      if (next) await q.setDefault(userId, next.id);
     }
     return { address_id: id, deleted: true };
   });

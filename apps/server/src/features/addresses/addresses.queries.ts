@@ -65,6 +65,10 @@ export function createAddressQueries(db: DbOrTx) {
         .where(and(eq(addresses.userId, userId), ne(addresses.id, keepId)));
     },
 
+    async setDefault(userId: number, id: number): Promise<void> {
+      await db.update(addresses).set({ isDefault: true }).where(mine(userId, id));
+    },
+
     async remove(userId: number, id: number): Promise<boolean> {
       const rows = await db
         .delete(addresses)
