@@ -8,6 +8,7 @@ const GUEST_BLOCKED: Array<{ prefix: string; message: 'giftCard' | 'default' }> 
   { prefix: '/parents/points', message: 'default' },
   { prefix: '/parents/giftList', message: 'default' },
   { prefix: '/act/lotteryPrizes', message: 'default' },
+  { prefix: '/act/lotteryWheel', message: 'default' },
 ];
 
 export const GUEST_GIFT_CARD_MESSAGE = '为保障您的权益，请在登录后使用「礼品卡/兑换码」功能。';

@@ -59,5 +59,7 @@ describe('guest-blocked paths', () => {
     ['/parents/center', null],
     ['/library', null],
     ['/parents/pointsX', null],
+    ['/act/lotteryWheel/3', 'default'],
+    ['/act/lotteryPrizes', 'default'],
   ] as const)('%s → %s', (path, expected) => expect(guestBlock(path)).toBe(expected));
 });

@@ -66,15 +66,20 @@ describe('daily sign-in streak and points', () => {
   });
 });
 
-describe('exchange check (§4: success on 0, fail on 10019/10025, otherwise retried)', () => {
+describe('exchange check (§4: success on 0, fail on 10019/10025, error after retries)', () => {
   it.each([
     [0, 'success'],
     [10019, 'fail'],
     [10025, 'fail'],
-    [10001, 'retry'],
     [10000, 'retry'],
     [-1, 'retry'],
+    [0 - 2, 'retry'],
     [408, 'retry'],
+    [502, 'retry'],
+    [10429, 'retry'],
+    [10001, 'error'],
+    [10024, 'error'],
+    [10400, 'error'],
   ])('code %i → %s', (code, verdict) => {
     expect(exchangeVerdict(code)).toBe(verdict);
   });

@@ -73,17 +73,23 @@ export function shiftDay(day: string, days: number): string {
 
 /**
  * §4 goods exchange check: success on code 0; fail on 10019 (not enough points) and 10025 (out of
- * stock), shown with their message; anything else is retried (the exchange carries a request id,
- * so a retry never exchanges twice) and ends in error after the retries.
+ * stock), shown with their message; a failure of the call itself (network, timeout, server
+ * fault, too many requests) is retried at 1, 3 and 5 s — safe, because the exchange carries a
+ * request id — and ends in error after the retries. Other refusals (the goods went off the
+ * shelf, a bad address) cannot change by retrying: error at once.
  */
-export type ExchangeVerdict = 'success' | 'fail' | 'retry';
+export type ExchangeVerdict = 'success' | 'fail' | 'retry' | 'error';
 export const EXCHANGE_FAIL_CODES: readonly number[] = [10019, 10025];
 /** §9: retries at 1, 3 and 5 seconds (the same as the order check). */
 export const EXCHANGE_RETRY_DELAYS_MS = [1000, 3000, 5000] as const;
 
+const isTransient = (code: number) =>
+  code <= 0 || code === 408 || code === 10000 || code === 10429 || (code >= 500 && code < 600);
+
 export function exchangeVerdict(code: number): ExchangeVerdict {
   if (code === 0) return 'success';
-  return EXCHANGE_FAIL_CODES.includes(code) ? 'fail' : 'retry';
+  if (EXCHANGE_FAIL_CODES.includes(code)) return 'fail';
+  return isTransient(code) ? 'retry' : 'error';
 }
 
 /** Goods fulfilment (`full_method`): 1 sent by post to an address, 2 virtual, delivered at once. */

@@ -1,9 +1,12 @@
+import { addressesEn, addressesZh } from '../features/addresses/locales';
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
+import { lotteryEn, lotteryZh } from '../features/lottery/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
+import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { worksEn, worksZh } from '../features/works/locales';
@@ -28,6 +31,9 @@ const namespaces = {
   speech: { 'zh-CN': speechZh, en: speechEn },
   practice: { 'zh-CN': practiceZh, en: practiceEn },
   works: { 'zh-CN': worksZh, en: worksEn },
+  points: { 'zh-CN': pointsZh, en: pointsEn },
+  addresses: { 'zh-CN': addressesZh, en: addressesEn },
+  lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -52,6 +58,9 @@ declare module 'i18next' {
       speech: typeof speechZh;
       practice: typeof practiceZh;
       works: typeof worksZh;
+      points: typeof pointsZh;
+      addresses: typeof addressesZh;
+      lottery: typeof lotteryZh;
     };
   }
 }

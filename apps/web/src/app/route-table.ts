@@ -4,9 +4,10 @@ export type RouteTitle = keyof Messages['routes'];
 
 /**
  * Which frame a route sits in: the main tabs (tab rail and background), a page over the tab
- * background, a full-screen child page (landscape), or the parents' area (portrait).
+ * background, a full-screen child page (landscape), the parents' area (portrait), or an activity
+ * (portrait when the app can rotate, like the parents' area, but a child's page: no parental gate).
  */
-export type RouteFrame = 'tabs' | 'tabBackground' | 'child' | 'parents';
+export type RouteFrame = 'tabs' | 'tabBackground' | 'child' | 'parents' | 'activity';
 
 export interface AppRouteDef {
   path: string;
@@ -115,8 +116,8 @@ export const appRoutes: AppRouteDef[] = [
   { path: '/mission/trainingCamp', title: 'trainingCamp', frame: 'child' },
   { path: '/mission/joinCamp', title: 'trainingCamp', frame: 'child' },
   // Activities (portrait like the parents' area)
-  { path: '/act/lotteryWheel/:lotteryId', title: 'lotteryWheel', frame: 'parents' },
-  { path: '/act/lotteryPrizes', title: 'lotteryPrizes', frame: 'parents' },
+  { path: '/act/lotteryWheel/:lotteryId', title: 'lotteryWheel', frame: 'activity' },
+  { path: '/act/lotteryPrizes', title: 'lotteryPrizes', frame: 'activity' },
   { path: '/act/upgradeLifeVip/freeRead', title: 'upgradeLifeVipFreeRead', frame: 'parents' },
   { path: '/act/upgradeLifeVip/:token', title: 'upgradeLifeVip', frame: 'parents' },
   // Planning and bookshelf

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
-import { ChildPageFrame, ParentsFrame, TabBackgroundFrame } from './layout/Frames';
+import { ActivityFrame, ChildPageFrame, ParentsFrame, TabBackgroundFrame } from './layout/Frames';
 import type { RouteHandle } from './layout/route-handle';
 import { TabsLayout } from './layout/TabsLayout';
 import { lazyPage } from './navigation/lazy-page';
@@ -40,6 +40,14 @@ const pages: Record<string, PageLoader> = {
     import('../features/practice/ProductionFinishedPage'),
   '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
   '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
+  '/parents/points': () => import('../features/points/pages/PointsHomePage'),
+  '/parents/points/pointDetails': () => import('../features/points/pages/PointDetailsPage'),
+  '/parents/points/pointGoods/:itemId/:skuId?': () =>
+    import('../features/points/pages/PointGoodsPage'),
+  '/parents/points/posters': () => import('../features/points/pages/PostersPage'),
+  '/parents/points/invite': () => import('../features/points/pages/InvitePage'),
+  '/act/lotteryWheel/:lotteryId': () => import('../features/lottery/pages/LotteryWheelPage'),
+  '/act/lotteryPrizes': () => import('../features/lottery/pages/LotteryPrizesPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {
@@ -55,6 +63,7 @@ const frames: Record<RouteFrame, RouteObject['element']> = {
   tabBackground: <TabBackgroundFrame />,
   child: <ChildPageFrame />,
   parents: <ParentsFrame />,
+  activity: <ActivityFrame />,
 };
 
 function framed(): RouteObject[] {

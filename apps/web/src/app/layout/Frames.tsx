@@ -86,3 +86,32 @@ export function ParentsFrame() {
     </div>
   );
 }
+
+/**
+ * Activities (the lucky wheel, my prizes): portrait like the parents' area when the app can
+ * rotate, but a child's page — bright, with a title and a back button, no parental gate.
+ */
+export function ActivityFrame() {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  const { back } = useAppNavigate();
+  return (
+    <div className={styles.activity} data-area="activity">
+      <div className={styles.parentsInner}>
+        <header className={styles.activityHeader}>
+          <IconButton
+            className={styles.parentsBack}
+            icon={backIcon}
+            label={t('common.back')}
+            onClick={() => back()}
+          />
+          <h1>{title ? t(`routes.${title}`) : ''}</h1>
+          <span />
+        </header>
+        <main className={styles.parentsMain}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

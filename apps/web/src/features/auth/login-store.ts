@@ -1,6 +1,11 @@
 import type { ThirdPartyType, TLoginResult } from '@picbook/contracts';
 import { ErrorCode } from '@picbook/contracts/errors';
-import { DEFAULT_COUNTRY, type ValidationKey, validatePhoneLogin } from '@picbook/domain';
+import {
+  DEFAULT_COUNTRY,
+  sanitizeInviteCode,
+  type ValidationKey,
+  validatePhoneLogin,
+} from '@picbook/domain';
 import { create } from 'zustand';
 import { i18n } from '../../shared/i18n';
 import { api } from '../../shared/request/api';
@@ -63,12 +68,18 @@ interface LoginStore {
   setField<K extends keyof LoginForm>(key: K, value: LoginForm[K]): void;
 }
 
+/** An invitation link (`?inv=CODE`, from a friend's QR code or poster) fills in the invite code. */
+function invitedCode(): string {
+  if (typeof window === 'undefined') return '';
+  return sanitizeInviteCode(new URLSearchParams(window.location.search).get('inv') ?? '');
+}
+
 const emptyForm = (hasAgreed: boolean): LoginForm => ({
   abbr: DEFAULT_COUNTRY.abbr,
   nationCode: DEFAULT_COUNTRY.code,
   phone: '',
   pin: '',
-  inviteCode: '',
+  inviteCode: invitedCode(),
   hasAgreed,
   account: '',
   password: '',

@@ -16,7 +16,7 @@ export interface PosterInput {
 
 export const POSTER_SIZE = { width: 750, height: 1100 } as const;
 
-function loadImage(src: string): Promise<HTMLImageElement> {
+export function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
@@ -25,7 +25,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-function roundedRect(
+export function roundedRect(
   ctx: CanvasRenderingContext2D,
   x: number,
   y: number,

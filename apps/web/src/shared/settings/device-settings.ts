@@ -11,7 +11,8 @@ export type DeviceSettingKey =
   | 'relax_timestamp'
   | 'active_days'
   | 'last_active_date'
-  | 'modal_last_shown';
+  | 'modal_last_shown'
+  | 'has_entered_points';
 
 const listeners = new Set<() => void>();
 

@@ -5,7 +5,7 @@ import {
   sanitizePhone,
   sanitizePin,
 } from '@picbook/domain';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { Field } from '../../../shared/ui/Field';
@@ -30,8 +30,13 @@ export function PhoneForm({
   const form = useLogin((s) => s.form);
   const state = useLogin((s) => s.state);
   const setField = useLogin((s) => s.setField);
+  // A friend's invitation link filled the code in: show it, so the family sees whose it is.
+  const [cameWithInvite] = useState(() => form.inviteCode !== '');
   const isInviteMode =
-    state === 'needInvite' || state === 'invalidInvite' || Boolean(options?.invite_required);
+    state === 'needInvite' ||
+    state === 'invalidInvite' ||
+    Boolean(options?.invite_required) ||
+    cameWithInvite;
   const pinMax = isReservedCnNumber(form.abbr, form.phone) ? 8 : 4;
 
   const handleSubmit = (event: FormEvent) => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { useStartup } from '../../../app/startup/startup-store';
 import { type Language, setLanguage } from '../../../shared/i18n';
+import { appEnv } from '../../../shared/platform/env';
 import { api } from '../../../shared/request/api';
 import { useSession } from '../../../shared/session/session';
 import { useSettings } from '../../../shared/settings/user-settings';
@@ -13,6 +14,7 @@ import { Button } from '../../../shared/ui/Button';
 import logo from '../../../shared/ui/illustrations/logo-mark.svg';
 import { useLoginLayer } from '../../auth/login-layer';
 import { NicknameDialog } from '../../child';
+import { canUsePoints } from '../../points/points-env';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import styles from './Parents.module.css';
 
@@ -146,6 +148,14 @@ export default function ParentsCenterPage() {
         <Button block onClick={() => useLoginLayer.getState().open()}>
           {t('guestUpgrade')}
         </Button>
+      )}
+
+      {canUsePoints(appEnv()) && !user?.is_guest && (
+        <section className={styles.card}>
+          <Link className={styles.row} to="/parents/points" data-testid="points-link">
+            {t('pointsMall')} <span className={styles.chevron}>›</span>
+          </Link>
+        </section>
       )}
 
       <h2 className={styles.section}>{t('settingsTitle')}</h2>
