@@ -21,7 +21,7 @@ export function presentGoods({ goods, skus }: GoodsWithSkus, now: Date): TGoods 
     stock,
     sold_out: stock === 0,
     sku_id: first?.id ?? 0,
-    // The marketing number is capped by the real stock (decision 038).
+    // The marketing number is capped by the real stock (decision 037).
     fake_stock: goods.showFakeStock ? fakeStock(unixSeconds(now), stock) : null,
   };
 }

@@ -3,12 +3,15 @@ import { chancesAfterDraw, wheelTarget } from '@picbook/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useParentalMode } from '../../../app/navigation/parental-mode';
 import { appEnv } from '../../../shared/platform/env';
 import { uuidV4 } from '../../../shared/platform/uuid';
 import { api } from '../../../shared/request/api';
+import { useSettings } from '../../../shared/settings/user-settings';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { requestParentalMode } from '../../parents/gate';
 import { PointsUnavailable } from '../../points/components/PointsUnavailable';
 import { canUsePoints } from '../../points/points-env';
 import { refreshPoints } from '../../points/points-queries';
@@ -37,6 +40,7 @@ export default function LotteryWheelPage() {
   const [result, setResult] = useState<TLotteryDraw | null>(null);
   const pending = useRef<TLotteryDraw | null>(null);
   const [busyMethod, setBusyMethod] = useState<string | null>(null);
+  const lockDelayS = useSettings((s) => s.values.parental_gate_lock_delay);
 
   useEffect(() => {
     if (info && !pool) setPool(info.awards);
@@ -94,6 +98,10 @@ export default function LotteryWheelPage() {
     }
   };
   const handleApply = async (method: TApplyMethod) => {
+    // Spending the family's points is a parent's decision: the parental gate first.
+    if (method.cost > 0 && !useParentalMode.getState().active) {
+      if (!(await requestParentalMode({ lockDelayS }))) return;
+    }
     setBusyMethod(method.method);
     try {
       if (method.method === 'share') await shareWheel(t('shareText'), t('shareCopied'));

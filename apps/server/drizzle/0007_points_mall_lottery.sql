@@ -68,7 +68,6 @@ CREATE TABLE "lottery_prizes" (
 	"amount" integer DEFAULT 0 NOT NULL,
 	"weight" integer NOT NULL,
 	"stock" integer,
-	"won" integer DEFAULT 0 NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "lottery_prizes_counts" CHECK ("lottery_prizes"."weight" >= 0 and ("lottery_prizes"."stock" is null or "lottery_prizes"."stock" >= 0) and "lottery_prizes"."amount" >= 0)
 );
