@@ -39,6 +39,7 @@ export default function LotteryWheelPage() {
   const [isSpinning, setSpinning] = useState(false);
   const [result, setResult] = useState<TLotteryDraw | null>(null);
   const pending = useRef<TLotteryDraw | null>(null);
+  const guard = useRef<number | undefined>(undefined);
   const [busyMethod, setBusyMethod] = useState<string | null>(null);
   const lockDelayS = useSettings((s) => s.values.parental_gate_lock_delay);
 
@@ -60,6 +61,7 @@ export default function LotteryWheelPage() {
 
   const isRunning = info.status === 1;
   const handleStopped = () => {
+    window.clearTimeout(guard.current);
     if (!pending.current) return;
     setResult(pending.current);
     pending.current = null;
@@ -80,7 +82,7 @@ export default function LotteryWheelPage() {
       setChances((before) => chancesAfterDraw(before, draw.chances_count));
       setAngle((from) => wheelTarget(draw.index, pool.length, from));
       // The wheel's transitionend shows the result; this is the guard if it never comes.
-      window.setTimeout(handleStopped, SPIN_GUARD_MS);
+      guard.current = window.setTimeout(handleStopped, SPIN_GUARD_MS);
     } catch (error) {
       setSpinning(false);
       showLotteryError(error, t('loadFailed'));
