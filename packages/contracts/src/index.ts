@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './books';
 export * from './configs';
+export * from './course-content';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
