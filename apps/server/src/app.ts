@@ -14,6 +14,7 @@ import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
+import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
 import { registerWorkRoutes } from './features/works/works.routes';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSpeechRoutes(app);
   registerRewardRoutes(app);
   registerWorkRoutes(app);
+  registerStudyPlanRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
+import { syncStudyPlan } from './features/study-plan/import-plan';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { claimDataDir } from './platform/db/data-dir-lock';
@@ -35,6 +36,7 @@ export async function startServer(
     await database.withLock(STARTUP_LOCK, async () => {
       await seedConfigs(database.db);
       await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
+      await syncStudyPlan(database.db, config.mediaDir, (msg) => console.log(msg));
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './rewards';
 export * from './routes';
 export * from './speech';
+export * from './study-plan';
 export * from './system';
 export * from './user';
 export * from './works';
