@@ -1,5 +1,6 @@
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
+import { learningEn, learningZh } from '../features/learning/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
@@ -28,6 +29,7 @@ const namespaces = {
   speech: { 'zh-CN': speechZh, en: speechEn },
   practice: { 'zh-CN': practiceZh, en: practiceEn },
   works: { 'zh-CN': worksZh, en: worksEn },
+  learning: { 'zh-CN': learningZh, en: learningEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -52,6 +54,7 @@ declare module 'i18next' {
       speech: typeof speechZh;
       practice: typeof practiceZh;
       works: typeof worksZh;
+      learning: typeof learningZh;
     };
   }
 }

@@ -11,7 +11,9 @@ export type DeviceSettingKey =
   | 'relax_timestamp'
   | 'active_days'
   | 'last_active_date'
-  | 'modal_last_shown';
+  | 'modal_last_shown'
+  | 'course_gudie_audio'
+  | 'user_guide_video';
 
 const listeners = new Set<() => void>();
 
