@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { clearLearningHistory, saveLearningHistory } from '../learning-history';
 import { submitCourse } from '../learning-queries';
-import { GuideVoice } from './GuideVoice';
+import { GuidedPart } from './GuideVoice';
 import styles from './Player.module.css';
 import type { PartProps } from './part-props';
 import { PART_COMPONENTS } from './parts';
@@ -113,37 +113,36 @@ export function CoursePlayer({
       data-part={part.type}
       data-index={index}
     >
-      <header className={styles.header}>
-        <span className={styles.partTag}>{part.title_cn}</span>
-        <GuideVoice
-          key={`${index}-${part.type}`}
-          guide={part.guide}
-          type={part.type}
-          userId={userId}
-        />
-        <div
-          className={styles.bar}
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={parts.length}
-          aria-valuenow={index}
-        >
-          {parts.map((p, i) => (
-            <span
-              key={p.part}
-              className={`${styles.step} ${i < index ? styles.stepDone : ''} ${i === index ? styles.stepNow : ''}`}
-            />
-          ))}
-        </div>
-        <span className={styles.count}>
-          {t('player.partOf', { n: index + 1, total: parts.length })}
-        </span>
-      </header>
-      <Part
+      <GuidedPart
         key={`${course.process_id}-${index}`}
         part={part}
+        userId={userId}
+        Part={Part}
         onAnswer={handleAnswer}
         onDone={handleDone}
+        header={(guide) => (
+          <header className={styles.header}>
+            <span className={styles.partTag}>{part.title_cn}</span>
+            {guide}
+            <div
+              className={styles.bar}
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={parts.length}
+              aria-valuenow={index}
+            >
+              {parts.map((p, i) => (
+                <span
+                  key={p.part}
+                  className={`${styles.step} ${i < index ? styles.stepDone : ''} ${i === index ? styles.stepNow : ''}`}
+                />
+              ))}
+            </div>
+            <span className={styles.count}>
+              {t('player.partOf', { n: index + 1, total: parts.length })}
+            </span>
+          </header>
+        )}
       />
     </div>
   );
