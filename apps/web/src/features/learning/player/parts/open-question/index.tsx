@@ -82,7 +82,7 @@ export function OpenQuestionPart({
               {t('player.listen')}
             </Button>
             <Button variant="secondary" onClick={() => recorder.reset()}>
-              {t('player.listenAgain')}
+              {t('player.recordAgain')}
             </Button>
           </div>
         ) : (
