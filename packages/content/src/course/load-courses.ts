@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import type { TBookSource } from '../book-schema';
+import { readYamlFile } from '../load';
 import type { Problem } from '../validate';
 import { type LoadedWeek, validatePlan, validateWeekSource } from './validate-course';
 
@@ -41,18 +41,12 @@ export function loadCourseSources(
         problems.push({ file, field: '(file)', message: 'must be named week-{n}.yaml' });
         continue;
       }
-      let raw: unknown;
-      try {
-        raw = parse(fs.readFileSync(file, 'utf8'));
-      } catch (error) {
-        problems.push({
-          file,
-          field: '(yaml)',
-          message: (error as Error).message.split('\n')[0] ?? 'invalid YAML',
-        });
+      const yaml = readYamlFile(file);
+      if ('problem' in yaml) {
+        problems.push(yaml.problem);
         continue;
       }
-      const result = validateWeekSource(raw, {
+      const result = validateWeekSource(yaml.raw, {
         file,
         level: Number(levelMatch[1]),
         week: Number(weekMatch[1]),

@@ -49,15 +49,26 @@ export function CourseProblem({ error, onRetry }: { error: unknown; onRetry(): v
  * without asking), an intro card to begin with a tap (it also lets sound and the microphone
  * start), then the player. A video course goes to its own screen.
  */
-export default function CoursePage() {
+/**
+ * The course of the route's processId, for a screen of one kind: a course of the other kind
+ * (the story video or parts) is sent on to its own screen.
+ */
+export function useCourseOfKind(kind: 'parts' | 'video') {
   const { processId = '' } = useParams();
   const id = Number(processId);
   const course = useCourse(id);
   const navigate = useNavigate();
-  const data = course.data;
+  const other = course.data && course.data.content.kind !== kind ? course.data.content.kind : null;
   useEffect(() => {
-    if (data?.content.kind === 'video') void navigate(`/learning/video/${id}`, { replace: true });
-  }, [data, id, navigate]);
+    if (other === 'video') void navigate(`/learning/video/${id}`, { replace: true });
+    if (other === 'parts') void navigate(`/learning/partContent/${id}`, { replace: true });
+  }, [other, id, navigate]);
+  return { id, course };
+}
+
+export default function CoursePage() {
+  const { id, course } = useCourseOfKind('parts');
+  const data = course.data;
   if (course.isError)
     return <CourseProblem error={course.error} onRetry={() => void course.refetch()} />;
   if (data?.content.kind !== 'parts')

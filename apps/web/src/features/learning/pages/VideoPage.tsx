@@ -2,28 +2,21 @@ import type { TCourse, TCourseVideo } from '@picbook/contracts';
 import { VIDEO_EXAM_TYPE } from '@picbook/domain';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useStartup } from '../../../app/startup/startup-store';
 import { stopAll } from '../../../shared/audio';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { clearLearningHistory } from '../learning-history';
-import { submitCourse, useCourse } from '../learning-queries';
+import { submitCourse } from '../learning-queries';
 import { canPlayMp4, initialVideo, type VideoError, videoReducer } from '../video-state';
-import { CourseProblem, finishPath } from './CoursePage';
+import { CourseProblem, finishPath, useCourseOfKind } from './CoursePage';
 import styles from './VideoPage.module.css';
 
 /** /learning/video/:processId — the week's story video; watching it to the end finishes the course. */
 export default function VideoPage() {
-  const { processId = '' } = useParams();
-  const id = Number(processId);
-  const course = useCourse(id);
-  const navigate = useNavigate();
+  const { id, course } = useCourseOfKind('video');
   const data = course.data;
-  useEffect(() => {
-    if (data?.content.kind === 'parts')
-      void navigate(`/learning/partContent/${id}`, { replace: true });
-  }, [data, id, navigate]);
   if (course.isError)
     return <CourseProblem error={course.error} onRetry={() => void course.refetch()} />;
   if (data?.content.kind !== 'video')

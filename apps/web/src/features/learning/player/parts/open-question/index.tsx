@@ -1,6 +1,6 @@
 import type { TCoursePartOf } from '@picbook/contracts';
 import { PART_EXAM_TYPES } from '@picbook/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTrack, useTrack } from '../../../../../shared/audio';
 import { useRecorder } from '../../../../../shared/recorder';
@@ -9,6 +9,7 @@ import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
 import { MicButton } from '../../../../speech/MicButton';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
+import { useEachRecording } from '../shared/SpeakPart';
 
 /**
  * open_question: the question is asked aloud about a picture; the child answers in their own
@@ -28,18 +29,15 @@ export function OpenQuestionPart({
   useEffect(() => {
     question.track.play();
   }, []);
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!answer?.is_ended || !answer.audio_url || reported.current === answer.session_id) return;
-    reported.current = answer.session_id;
+  useEachRecording(answer, (a) =>
     onAnswer({
       examType: PART_EXAM_TYPES.open_question,
       id: itemId(part, 0),
-      audioUrl: answer.audio_url,
-      score: answer.result?.score ?? 0,
-      duration: answer.duration,
-    });
-  }, [answer, onAnswer, part]);
+      audioUrl: a.audio_url ?? '',
+      score: a.result?.score ?? 0,
+      duration: a.duration,
+    }),
+  );
   const mine = useTrack({ url: answer?.audio_url ?? null });
   const done = Boolean(answer?.audio_url);
   return (

@@ -124,13 +124,7 @@ function SpeakItem({
   useEffect(() => {
     if (mode === 'memory' && model.state.state === 'ended') setHeard(false);
   }, [mode, model.state.state]);
-  // Each scored recording is reported once (a retry makes a new one).
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!answer?.is_ended || !answer.audio_url || reported.current === answer.session_id) return;
-    reported.current = answer.session_id;
-    onResult(answer);
-  }, [answer, onResult]);
+  useEachRecording(answer, onResult);
 
   const hideText = mode === 'memory' && !heard && !result && !playing;
   const busy =
@@ -203,4 +197,17 @@ function SpeakItem({
       {footer(Boolean(result), busy)}
     </>
   );
+}
+
+/** Calls `onResult` once for each finished recording (a retry makes a new one). */
+export function useEachRecording(
+  answer: TSpeechAnswer | null,
+  onResult: (answer: TSpeechAnswer) => void,
+): void {
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!answer?.is_ended || !answer.audio_url || reported.current === answer.session_id) return;
+    reported.current = answer.session_id;
+    onResult(answer);
+  }, [answer, onResult]);
 }
