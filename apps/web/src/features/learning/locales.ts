@@ -21,6 +21,8 @@ export const learningZh = {
   weekReward: '第 {{week}} 周 周奖励',
   guide: '跟着学习计划，每天学一点点！点“开始学习”，和嘟嘟一起出发吧。',
   guideListen: '听嘟嘟说',
+  bookGuide: '这本书有配套的学习课程，跟着学习计划学一学吧！',
+  bookGuideGo: '去上课',
   freeWeek: '免费体验',
   members: '会员',
   locks: {
@@ -149,6 +151,8 @@ export const learningEn: Widen<typeof learningZh> = {
   weekReward: 'Week {{week}} reward',
   guide: 'Learn a little every day with the plan! Tap “Start learning” and set off with Dudu.',
   guideListen: 'Listen to Dudu',
+  bookGuide: 'This book has lessons in the study plan. Learn it with the plan!',
+  bookGuideGo: 'Go to the lesson',
   freeWeek: 'Free trial',
   members: 'Members',
   locks: {

@@ -1,5 +1,10 @@
 import type { TPlanCourse, TStudyPlan } from '@picbook/contracts';
-import { currentStageMark, type GuideHistory, quickStartTarget } from '@picbook/domain';
+import {
+  currentStageMark,
+  type GuideHistory,
+  type GuideKind,
+  quickStartTarget,
+} from '@picbook/domain';
 import type { JumpParams, JumpType } from '../../app/navigation/jump-table';
 import { storage } from '../../shared/platform/storage';
 
@@ -44,20 +49,20 @@ export function claimableRewards(plan: TStudyPlan) {
   ]);
 }
 
-const guideKey = (userId: number) => `picbook.guide.planning.${userId}`;
+const guideKey = (kind: GuideKind, userId: number) => `picbook.guide.${kind}.${userId}`;
 
-export function readGuideHistory(userId: number): GuideHistory {
+export function readGuideHistory(userId: number, kind: GuideKind = 'planning'): GuideHistory {
   try {
-    const v = JSON.parse(storage.get(guideKey(userId)) ?? '{}') as Partial<GuideHistory>;
+    const v = JSON.parse(storage.get(guideKey(kind, userId)) ?? '{}') as Partial<GuideHistory>;
     return { lastShownDay: v.lastShownDay ?? null, count: Number(v.count) || 0 };
   } catch {
     return { lastShownDay: null, count: 0 };
   }
 }
 
-export function markGuideShown(userId: number, today: string): void {
-  const h = readGuideHistory(userId);
-  storage.set(guideKey(userId), JSON.stringify({ lastShownDay: today, count: h.count + 1 }));
+export function markGuideShown(userId: number, today: string, kind: GuideKind = 'planning'): void {
+  const h = readGuideHistory(userId, kind);
+  storage.set(guideKey(kind, userId), JSON.stringify({ lastShownDay: today, count: h.count + 1 }));
 }
 
 /** Today in China (+8), YYYY-MM-DD, for "not twice the same day". */
