@@ -31,15 +31,18 @@ export const ZPartStub = z.looseObject({
   }),
 });
 
-export const ZCourseSource = z.union([
-  z.object({ ...courseBase, video: z.literal(true) }).strict(),
-  z
-    .object({
-      ...courseBase,
-      parts: z.array(ZPartStub).min(1, 'needs 1–6 parts').max(6, 'needs 1–6 parts'),
-    })
-    .strict(),
-]);
+export const ZCourseSource = z
+  .object({
+    ...courseBase,
+    /** The week's story video (the first major course of day 1). */
+    video: z.literal(true).optional(),
+    parts: z.array(ZPartStub).min(1, 'needs 1–6 parts').max(6, 'needs 1–6 parts').optional(),
+  })
+  .strict()
+  .refine((c) => Boolean(c.video) !== Boolean(c.parts), {
+    message: 'needs either parts or video: true (not both)',
+    path: ['parts'],
+  });
 export type TCourseSource = z.infer<typeof ZCourseSource>;
 
 export const ZDaySource = z

@@ -47,7 +47,7 @@ export function validateWeekSource(
     ...day.major.map((course, i) => ({ course, field: `days.${d}.major.${i}` })),
     ...day.minor.map((course, i) => ({ course, field: `days.${d}.minor.${i}` })),
   ]);
-  const videos = courses.filter((c) => 'video' in c.course);
+  const videos = courses.filter((c) => c.course.video);
   if (videos.length !== 1 || videos[0]?.field !== 'days.0.major.0') {
     add(
       'days.0.major.0',
@@ -55,7 +55,7 @@ export function validateWeekSource(
     );
   }
   for (const { course, field } of courses) {
-    if (!('parts' in course) || !book) continue;
+    if (!course.parts || !book) continue;
     course.parts.forEach((stub, p) => {
       const module = PART_MODULES[stub.type as PartType] as PartModule<{ type: string }>;
       const result = module.schema.safeParse(stub);

@@ -29,6 +29,9 @@ import { assertCourseOpen } from './course-access';
 import { type CourseRow, createPlanQueries } from './plan.queries';
 import { loadPlan } from './plan-view';
 
+/** Course submits per user per minute. */
+const SUBMIT_RULES = [{ limit: 40, windowMs: 60_000 }];
+
 /** Verdicts that mean the child did not really speak. */
 const SILENT = new Set(['no_voice', 'too_short']);
 
@@ -119,6 +122,13 @@ export async function submitCourse(
   userId: number,
   body: TSubmitCourseBody,
 ): Promise<TCourseResult> {
+  // Scoring may run the judge again for each recording: a child submits a few courses a minute.
+  const limit = await deps.rateLimiter.hit(
+    `course:${userId}`,
+    SUBMIT_RULES,
+    deps.clock.now().getTime(),
+  );
+  if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '提交得太快啦，休息一下再试吧');
   const course = await createPlanQueries(deps.db).findByProcessId(body.process_id);
   if (!course)
     throw new AppError(ErrorCode.RecordNotFound, '这节课不存在或已下架', { field: 'process_id' });

@@ -141,15 +141,12 @@ function PlanHome({ plan, level }: { plan: TStudyPlan; level: number }) {
             <span>{t('progress', { done: week.finish_num, total: week.course_num })}</span>
             <Stars n={week.book_star} />
           </div>
+          <p className={styles.where}>
+            {t('continueAt', { week: target?.week ?? place.week, day: target?.day ?? place.day })}
+          </p>
           <div className={styles.actions}>
             <Button size="large" variant="grass" onClick={handleStart} data-testid="learning-start">
               {canQuickStart ? t('quickStart') : t('startLearning')}
-              <small className={styles.where}>
-                {t('continueAt', {
-                  week: target?.week ?? place.week,
-                  day: target?.day ?? place.day,
-                })}
-              </small>
             </Button>
             <Button
               size="large"
