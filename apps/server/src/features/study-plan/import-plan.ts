@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Problem, type WeekManifest, ZWeekManifest } from '@picbook/content';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { courses, planWeeks } from '../../platform/db/schema';
+
+/** On a conflicting uuid, every column takes the incoming row's value. */
+const EXCLUDED_COURSE = Object.fromEntries(
+  Object.entries(getTableColumns(courses))
+    .filter(([key]) => key !== 'uuid')
+    .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
+);
 
 /** Reads and checks every built week under `<mediaDir>/courses/l{L}w{W}/manifest.json`. */
 export function readWeekManifests(mediaDir: string): {
@@ -68,26 +75,25 @@ export async function importWeeks(
           .insert(planWeeks)
           .values(values)
           .onConflictDoUpdate({ target: [planWeeks.level, planWeeks.week], set: values });
-        for (const c of week.courses) {
-          const row = {
-            uuid: c.uuid,
-            processId: c.process_id,
-            level: week.level,
-            week: week.week,
-            stage: c.stage,
-            subPath: c.sub_path,
-            position: c.position,
-            bookId: week.book_id,
-            titleCn: c.title_cn,
-            titleEn: c.title_en,
-            duration: c.duration,
-            content: c.content,
-          };
-          await tx
-            .insert(courses)
-            .values(row)
-            .onConflictDoUpdate({ target: courses.uuid, set: row });
-        }
+        // One statement for the week's courses (a first start imports every week).
+        const rows = week.courses.map((c) => ({
+          uuid: c.uuid,
+          processId: c.process_id,
+          level: week.level,
+          week: week.week,
+          stage: c.stage,
+          subPath: c.sub_path,
+          position: c.position,
+          bookId: week.book_id,
+          titleCn: c.title_cn,
+          titleEn: c.title_en,
+          duration: c.duration,
+          content: c.content,
+        }));
+        await tx
+          .insert(courses)
+          .values(rows)
+          .onConflictDoUpdate({ target: courses.uuid, set: EXCLUDED_COURSE });
         await tx.delete(courses).where(
           and(
             eq(courses.level, week.level),
