@@ -149,7 +149,11 @@ function bookLookups(book: BookManifest) {
   return {
     page,
     sentence,
-    picture: (n: number) => pictureOf(book.pages[n - 1] ?? book.pages[0]!),
+    picture: (n: number) => {
+      const p = book.pages[n - 1];
+      if (!p) throw new Error(`book ${book.id} has no page ${n}`);
+      return pictureOf(p);
+    },
     bySentence,
   };
 }
@@ -401,7 +405,7 @@ export async function buildWeek(
     days: week.days.map((d, i) => ({ stage: i + 1, title_cn: d.title_cn, title_en: d.title_en })),
     courses,
   });
-  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 1)}\n`);
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest)}\n`);
   for (const name of fs.readdirSync(dir)) if (!ctx.keep.has(name)) fs.rmSync(path.join(dir, name));
   return { manifest, result: 'built' };
 }

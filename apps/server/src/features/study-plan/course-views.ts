@@ -264,7 +264,7 @@ export async function bookTestContent(
 ) {
   const weekRow = await weekOfBookOrFail(deps, bookId);
   const test = await createPlanQueries(deps.db).findTest(weekRow.level, weekRow.week);
-  if (!test || test.content.kind !== 'parts') {
+  if (test?.content.kind !== 'parts') {
     throw new AppError(ErrorCode.RecordNotFound, '这本绘本还没有小测');
   }
   const plan = await loadPlan(deps, deps.db, userId, weekRow.level, log);
