@@ -70,16 +70,18 @@ export function readManifestFile(file: string): BookManifest | null {
   }
 }
 
-interface Ctx {
+/** Where an asset build writes: its folder, the folder's /media URL, and what it keeps. */
+export interface AssetCtx {
   dir: string;
-  id: number;
+  /** The /media URL of `dir`, e.g. /media/books/1101. */
+  urlBase: string;
   keep: Set<string>;
   /** Content hash → URL of a file already written for this book (one file per content). */
   written: Map<string, string>;
 }
 
 /** Writes a file named by its content hash (immutable caching) and answers its /media URL. */
-function writeAsset(ctx: Ctx, base: string, ext: string, data: Buffer): string {
+export function writeAsset(ctx: AssetCtx, base: string, ext: string, data: Buffer): string {
   const hash = sha(data).slice(0, 8);
   const same = ctx.written.get(`${hash}.${ext}`);
   if (same) return same;
@@ -87,12 +89,12 @@ function writeAsset(ctx: Ctx, base: string, ext: string, data: Buffer): string {
   const file = path.join(ctx.dir, name);
   if (!fs.existsSync(file)) fs.writeFileSync(file, data);
   ctx.keep.add(name);
-  const url = `/media/books/${ctx.id}/${name}`;
+  const url = `${ctx.urlBase}/${name}`;
   ctx.written.set(`${hash}.${ext}`, url);
   return url;
 }
 
-function mp3Asset(ctx: Ctx, base: string, pcm: Pcm): string {
+export function mp3Asset(ctx: AssetCtx, base: string, pcm: Pcm): string {
   const temp = path.join(ctx.dir, `.${base}.tmp.mp3`);
   encodeMp3(pcm, temp);
   const url = writeAsset(ctx, base, 'mp3', fs.readFileSync(temp));
@@ -106,7 +108,7 @@ async function imageSet(
   canvas: { width: number; height: number },
   widths: [number, number],
   base: string,
-  ctx: Ctx,
+  ctx: AssetCtx,
 ): Promise<ImageSet> {
   if ('scene' in source) {
     const svg = renderScene(source.scene, canvas);
@@ -267,7 +269,12 @@ export async function buildBook(
   const redoImages = previous?.images_hash !== imagesHash;
   const redoAudio = previous?.audio_hash !== audioHash;
   fs.mkdirSync(dir, { recursive: true });
-  const ctx: Ctx = { dir, id: book.id, keep: new Set(['manifest.json']), written: new Map() };
+  const ctx: AssetCtx = {
+    dir,
+    urlBase: `/media/books/${book.id}`,
+    keep: new Set(['manifest.json']),
+    written: new Map(),
+  };
 
   let cover: ImageSet;
   let pageImages: ImageSet[];

@@ -1,14 +1,23 @@
 /**
  * `npm run content:build`: the sample library's sources (content/books) → illustrations, narration
- * (Festival slt voice), timelines and manifests under content/media/books/<id>/ (committed, so a
- * fresh machine needs no Festival). Only what changed is rebuilt.
- *   --force   rebuild everything      --only <slug,…>   just these books
+ * (Festival slt voice), timelines and manifests under content/media/books/<id>/, then the study
+ * plan (content/courses) → courses, narrated questions, spoken instructions and story videos under
+ * content/media/courses/ (all committed, so a fresh machine needs neither Festival, espeak-ng nor
+ * ffmpeg). Only what changed is rebuilt.
+ *   --force   rebuild everything      --only <slug,…>   just these books (and no courses)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BOOK_CATEGORY_IDS, formatProblems, loadBookSources } from '@picbook/content';
+import {
+  BOOK_CATEGORY_IDS,
+  formatProblems,
+  loadBookSources,
+  loadCourseSources,
+  weekFolder,
+} from '@picbook/content';
 import { type BuildResult, buildBook } from './book-builder';
+import { buildGuides, buildWeek } from './course-builder';
 import { readLexicon } from './lexicon';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -50,3 +59,34 @@ console.log(
       .join(', ') || 'nothing to do'
   }`,
 );
+
+// The study plan, after the books it is made of.
+if (!only) {
+  const plan = loadCourseSources(
+    path.join(repo, 'content/courses'),
+    books.map((b) => b.book),
+  );
+  if (plan.problems.length > 0) {
+    console.error(formatProblems(plan.problems));
+    console.error(`\n${plan.problems.length} problem(s) in content/courses.`);
+    process.exit(1);
+  }
+  const guides = buildGuides(options);
+  let built = 0;
+  for (const loaded of plan.weeks) {
+    const t0 = Date.now();
+    const { result } = await buildWeek(loaded, guides, options);
+    if (result === 'built') {
+      built++;
+      console.log(`${path.relative(repo, loaded.file)}: built (${Date.now() - t0} ms)`);
+    }
+  }
+  const folders = new Set(
+    plan.weeks.map((w) => path.basename(weekFolder(w.week.level, w.week.week))),
+  );
+  const courseRoot = path.join(mediaDir, 'courses');
+  for (const name of fs.readdirSync(courseRoot))
+    if (name !== 'guide' && !folders.has(name))
+      fs.rmSync(path.join(courseRoot, name), { recursive: true });
+  console.log(`content:build: ${plan.weeks.length} study-plan weeks, ${built} built`);
+}

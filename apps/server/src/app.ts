@@ -18,6 +18,7 @@ import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
+import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
 import { registerWorkRoutes } from './features/works/works.routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAddressRoutes(app);
   registerLotteryRoutes(app);
   registerOpsRoutes(app);
+  registerStudyPlanRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage);

@@ -4,6 +4,7 @@ import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
 import { ensureDevOperator } from './features/ops/operator-accounts';
 import { seedMall } from './features/points/seed-mall';
+import { syncStudyPlan } from './features/study-plan/import-plan';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { claimDataDir } from './platform/db/data-dir-lock';
@@ -39,6 +40,7 @@ export async function startServer(
       await seedMall(database.db, (options.clock ?? systemClock).now());
       await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
       if (config.opsDevPassword) await ensureDevOperator(database.db, config.opsDevPassword);
+      await syncStudyPlan(database.db, config.mediaDir, (msg) => console.log(msg));
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -35,18 +35,12 @@ export function loadBookSources(
       problems.push({ file: dir, field: '(folder)', message: 'has no book.yaml' });
       continue;
     }
-    let raw: unknown;
-    try {
-      raw = parse(fs.readFileSync(file, 'utf8'));
-    } catch (error) {
-      problems.push({
-        file,
-        field: '(yaml)',
-        message: (error as Error).message.split('\n')[0] ?? 'invalid YAML',
-      });
+    const yaml = readYamlFile(file);
+    if ('problem' in yaml) {
+      problems.push(yaml.problem);
       continue;
     }
-    const result = validateBookSource(raw, { file, folderName: name, categories });
+    const result = validateBookSource(yaml.raw, { file, folderName: name, categories });
     problems.push(...result.problems);
     if (result.book) {
       for (const [i, page] of result.book.pages.entries()) {
@@ -67,6 +61,21 @@ export function loadBookSources(
   problems.push(...validateLibrary(books.map((b) => ({ file: b.file, book: b.book }))));
   const broken = new Set(problems.map((p) => p.file));
   return { books: books.filter((b) => !broken.has(b.file)), problems };
+}
+
+/** A YAML file parsed, or the problem naming it (its first error line). */
+export function readYamlFile(file: string): { raw: unknown } | { problem: Problem } {
+  try {
+    return { raw: parse(fs.readFileSync(file, 'utf8')) };
+  } catch (error) {
+    return {
+      problem: {
+        file,
+        field: '(yaml)',
+        message: (error as Error).message.split('\n')[0] ?? 'invalid YAML',
+      },
+    };
+  }
 }
 
 export function formatProblems(problems: readonly Problem[]): string {

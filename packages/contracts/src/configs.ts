@@ -87,6 +87,15 @@ export const ZConfigs = z.object({
     sign_in: z.array(z.number().int().min(0).max(1000)).min(1).max(31),
     task_points: z.record(z.string(), z.number().int().min(0).max(10_000)),
   }),
+  /** Study plan rewards (decision 029): a course by its stars, a finished day, a finished week. */
+  study_plan_rewards: z.object({
+    course_max_coins: z.number().int().min(0).max(3),
+    course_diamonds_three_stars: z.number().int().min(0).max(10),
+    stage_coins: z.number().int().min(0).max(100),
+    stage_diamonds: z.number().int().min(0).max(20),
+    week_coins: z.number().int().min(0).max(200),
+    week_diamonds: z.number().int().min(0).max(50),
+  }),
 });
 export type TConfigs = z.infer<typeof ZConfigs>;
 /** Keys of the configs document; each is one row in the config store. */

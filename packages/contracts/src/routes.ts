@@ -103,6 +103,23 @@ export const routes = {
   opsMe: { method: 'GET', path: '/api/ops/me', auth: 'operator' },
   opsRunAction: { method: 'POST', path: '/api/ops/actions/:name', auth: 'operator' },
   opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'operator' },
+  studyPlan: { method: 'GET', path: '/api/v1/study_plan', auth: 'optional' },
+  studyPlanStage: { method: 'GET', path: '/api/v1/study_plan/stage', auth: 'optional' },
+  studyPlanReward: { method: 'POST', path: '/api/v1/study_plan/reward/receive', auth: 'user' },
+  studyPlanRandId: { method: 'GET', path: '/api/v1/study_plan/get_randid', auth: 'optional' },
+  learningBook: { method: 'GET', path: '/api/v1.1/learning/book/:id', auth: 'optional' },
+  learningTestContent: {
+    method: 'GET',
+    path: '/api/v1/learning/book/:id/test_content',
+    auth: 'optional',
+  },
+  learningProcess: { method: 'GET', path: '/api/v1/learning/process/:id', auth: 'optional' },
+  submitCourse: { method: 'POST', path: '/api/v1.2/learning/course', auth: 'user' },
+  stageInfo: { method: 'GET', path: '/api/v1/learning/stage_info', auth: 'optional' },
+  stageFinishInfo: { method: 'GET', path: '/api/v1.1/learning/stage_finish_info', auth: 'user' },
+  courseReward: { method: 'GET', path: '/api/v1/learning/reward/:id', auth: 'user' },
+  userLevel: { method: 'GET', path: '/api/v1/user/level/:id', auth: 'user' },
+  setUserLevel: { method: 'POST', path: '/api/v1/user/level/:id', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

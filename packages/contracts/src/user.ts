@@ -33,7 +33,19 @@ export const ZUserInfo = z.object({
   level: z.number().int(),
   /** Masked phone (138****8000) or empty. */
   phone: z.string(),
+  /** Study-plan courses finished (major and minor). */
   done_courses: z.number().int(),
+  /** Finished counts by kind (decision 028): sp = study plan, lp = level tests, exp = trial. */
+  learning_records: z.object({
+    sp_intensive: z.number().int(),
+    sp_intensive_optional: z.number().int(),
+    sp_extensive: z.number().int(),
+    sp_extensive_optional: z.number().int(),
+    lp_intensive: z.number().int(),
+    lp_challenge: z.number().int(),
+    exp_intensive: z.number().int(),
+    exp_challenge: z.number().int(),
+  }),
   rights: z.array(ZRight),
   coins: z.number().int(),
   credits: z.number().int(),

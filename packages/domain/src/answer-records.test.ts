@@ -48,7 +48,7 @@ describe('toAnswerPayload', () => {
     });
   });
 
-  it('standard: score, use time, errors, answer type, reward, reason', () => {
+  it('standard: score, use time, errors, answer type, reward, reason and the tries chosen', () => {
     expect(
       toAnswerPayload({
         examType: 3,
@@ -59,6 +59,7 @@ describe('toAnswerPayload', () => {
         answerType: 2,
         reward: 3,
         reason: 'ok',
+        answer: 'b,a',
       }),
     ).toEqual({
       exam_type: 3,
@@ -71,6 +72,7 @@ describe('toAnswerPayload', () => {
         answer_type: 2,
         reward: 3,
         reason: 'ok',
+        answer: 'b,a',
       },
     });
   });

@@ -73,6 +73,8 @@ export function toAnswerPayload(record: LocalAnswerRecord): AnswerPayload | null
           answer_type: record.answerType ?? 0,
           reward: record.reward ?? 0,
           reason: record.reason ?? '',
+          // What the child chose (the tries in order, "b,a"): the server scores it, never `score`.
+          answer: record.answer ?? '',
         },
       };
     case 'read_time':

@@ -1,7 +1,9 @@
 export * from './answer-records';
 export * from './book-access';
 export * from './child-profile';
+export * from './course-scoring';
 export * from './guest-rules';
+export * from './guides';
 export * from './login-validation';
 export * from './lottery';
 export * from './parental-gate';
@@ -11,6 +13,7 @@ export * from './regions';
 export * from './rewards';
 export * from './settings';
 export * from './speech-score';
+export * from './study-plan';
 export * from './timeline';
 export * from './versions';
 export * from './work-items';

@@ -1,6 +1,7 @@
 import { addressesEn, addressesZh } from '../features/addresses/locales';
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
+import { learningEn, learningZh } from '../features/learning/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
 import { lotteryEn, lotteryZh } from '../features/lottery/locales';
@@ -34,6 +35,7 @@ const namespaces = {
   points: { 'zh-CN': pointsZh, en: pointsEn },
   addresses: { 'zh-CN': addressesZh, en: addressesEn },
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
+  learning: { 'zh-CN': learningZh, en: learningEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -61,6 +63,7 @@ declare module 'i18next' {
       points: typeof pointsZh;
       addresses: typeof addressesZh;
       lottery: typeof lotteryZh;
+      learning: typeof learningZh;
     };
   }
 }

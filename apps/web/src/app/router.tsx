@@ -38,6 +38,14 @@ const pages: Record<string, PageLoader> = {
   '/library/production/:bookId/:rankId': () => import('../features/practice/ProductionPage'),
   '/library/productionFinished/:bookId/:rankId': () =>
     import('../features/practice/ProductionFinishedPage'),
+  '/learning': () => import('../features/learning/pages/LearningPage'),
+  '/planning': () => import('../features/learning/pages/PlanningPage'),
+  '/planning/daily/:level/:week/:day': () => import('../features/learning/pages/DailyPage'),
+  '/learning/partContent/:processId': () => import('../features/learning/pages/CoursePage'),
+  '/learning/video/:processId': () => import('../features/learning/pages/VideoPage'),
+  '/learning/book/:bookId': () => import('../features/learning/pages/LearningBookPage'),
+  '/learning/finish/:level/:world/:stage/:subPath/:subStage': () =>
+    import('../features/learning/pages/FinishPage'),
   '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
   '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
   '/parents/points': () => import('../features/points/pages/PointsHomePage'),

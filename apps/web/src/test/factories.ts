@@ -13,6 +13,16 @@ export function buildUserInfo(overrides: Partial<TUserInfo> = {}): TUserInfo {
     level: 1,
     phone: '138****8000',
     done_courses: 0,
+    learning_records: {
+      sp_intensive: 0,
+      sp_intensive_optional: 0,
+      sp_extensive: 0,
+      sp_extensive_optional: 0,
+      lp_intensive: 0,
+      lp_challenge: 0,
+      exp_intensive: 0,
+      exp_challenge: 0,
+    },
     rights: [],
     coins: 0,
     credits: 0,
@@ -74,6 +84,14 @@ export function buildConfigs(overrides: Partial<TConfigs> = {}): TConfigs {
       share_coins: 2,
     },
     points_rules: { sign_in: [5, 5, 10, 10, 15, 15, 30], task_points: {} },
+    study_plan_rewards: {
+      course_max_coins: 3,
+      course_diamonds_three_stars: 1,
+      stage_coins: 5,
+      stage_diamonds: 1,
+      week_coins: 10,
+      week_diamonds: 3,
+    },
     ...overrides,
   };
 }

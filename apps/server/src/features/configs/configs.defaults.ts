@@ -177,6 +177,14 @@ export const defaultConfigs: TConfigs = {
     sign_in: [5, 5, 10, 10, 15, 15, 30],
     task_points: {},
   },
+  study_plan_rewards: {
+    course_max_coins: 3,
+    course_diamonds_three_stars: 1,
+    stage_coins: 5,
+    stage_diamonds: 1,
+    week_coins: 10,
+    week_diamonds: 3,
+  },
 };
 
 /** Promotions start empty: operators add them; the filter rules live in @picbook/domain. */

@@ -173,27 +173,56 @@ async function ownStoredRecording(
   input: AudioUploadInput,
   refText: string,
 ): Promise<RecordingRow> {
-  const url = input.fields.audio ?? '';
-  if (url === '') throw invalidParams('audio', '没有收到录音');
+  const recording = await findOwnRecording(deps, input.userId, input.fields.audio ?? '', 'audio');
+  const judged = await judgeStoredRecording(deps, input.log, recording, refText, 'audio');
+  if (judged.stored || !judged.result) return recording;
+  return createSpeechQueries(deps.db).updateRecordingScore(recording.id, refText, judged.result);
+}
+
+/**
+ * A recording of this user by its /uploads/ URL (as a speech session answered it), or a 400
+ * naming `field`.
+ */
+export async function findOwnRecording(
+  deps: AppDeps,
+  userId: number,
+  url: string,
+  field: string,
+): Promise<RecordingRow> {
+  if (url === '') throw invalidParams(field, '没有收到录音');
   const key = url.replace(/^(https?:\/\/[^/]+)?\/uploads\//, '');
-  const q = createSpeechQueries(deps.db);
-  const recording = isValidKey(key) ? await q.findRecordingByKey(key) : null;
-  if (!recording || recording.userId !== input.userId) {
-    throw invalidParams('audio', '找不到这段录音');
+  const recording = isValidKey(key)
+    ? await createSpeechQueries(deps.db).findRecordingByKey(key)
+    : null;
+  if (!recording || recording.userId !== userId) throw invalidParams(field, '找不到这段录音');
+  return recording;
+}
+
+/**
+ * The server's judgement of a stored recording as a reading of `refText`: the one it has when it
+ * was judged against the same words, else judged now (null `result` when it cannot be decoded).
+ * `stored` says whether the answer is the recording's own stored judgement.
+ */
+export async function judgeStoredRecording(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  recording: RecordingRow,
+  refText: string,
+  field: string,
+): Promise<{ result: SpeechResultJson | null; stored: boolean }> {
+  if (
+    recording.score !== null &&
+    recording.result &&
+    recording.refText &&
+    sameText(recording.refText, refText)
+  ) {
+    return { result: recording.result, stored: true };
   }
-  if (recording.score !== null && recording.refText && sameText(recording.refText, refText)) {
-    return recording;
-  }
-  // Judged against other words (or not at all): judge it against this item's text now.
-  const stored = await deps.storage.get(key);
-  if (!stored) throw invalidParams('audio', '找不到这段录音');
-  const samples = await decodeForJudge(
-    stored.body,
-    recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav',
-    input.log,
-  );
-  if (!samples) return recording;
-  const wav = asWav(stored.body, recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav', samples);
-  const result = await judgeRecording(deps, input.log, samples, wav, refText);
-  return q.updateRecordingScore(recording.id, refText, result);
+  const stored = await deps.storage.get(recording.key);
+  if (!stored) throw invalidParams(field, '找不到这段录音');
+  const format = recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
+  const samples = await decodeForJudge(stored.body, format, log);
+  if (!samples) return { result: null, stored: false };
+  const wav = asWav(stored.body, format, samples);
+  return { result: await judgeRecording(deps, log, samples, wav, refText), stored: false };
 }

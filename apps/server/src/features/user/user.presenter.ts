@@ -51,6 +51,8 @@ export interface UserParts {
   rights: Array<typeof userRights.$inferSelect>;
   balances: typeof userBalances.$inferSelect | null;
   bindings: string[];
+  /** Finished learning by kind (decision 028). */
+  learning: { major: number; minor: number; booksRead: number; runs: number };
 }
 
 /** The user info document of the spec from the rows that make it up. */
@@ -71,7 +73,18 @@ export function presentUser(parts: UserParts, now: Date): TUserInfo {
     reg_days: registrationDays(user.createdAt, now),
     level: user.level,
     phone: maskPhone(user.phoneMobile),
-    done_courses: 0,
+    done_courses: parts.learning.major + parts.learning.minor,
+    learning_records: {
+      sp_intensive: parts.learning.major,
+      sp_intensive_optional: parts.learning.minor,
+      sp_extensive: parts.learning.booksRead,
+      sp_extensive_optional: parts.learning.runs,
+      // Level tests and trial camps are not built yet: nothing to count.
+      lp_intensive: 0,
+      lp_challenge: 0,
+      exp_intensive: 0,
+      exp_challenge: 0,
+    },
     rights,
     coins: parts.balances?.coins ?? 0,
     credits: parts.balances?.credits ?? 0,

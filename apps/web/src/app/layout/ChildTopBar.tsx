@@ -4,6 +4,7 @@ import { useSettings } from '../../shared/settings/user-settings';
 import { IconButton } from '../../shared/ui/IconButton';
 import coinIcon from '../../shared/ui/icons/coin.svg';
 import creditIcon from '../../shared/ui/icons/credit.svg';
+import diamondIcon from '../../shared/ui/icons/diamond.svg';
 import musicOffIcon from '../../shared/ui/icons/music-off.svg';
 import musicOnIcon from '../../shared/ui/icons/music-on.svg';
 import parentsIcon from '../../shared/ui/icons/parents.svg';
@@ -40,6 +41,10 @@ export function ChildTopBar() {
       <div className={styles.pill} title={t('shell.credits')}>
         <img src={creditIcon} alt={t('shell.credits')} />
         <span data-testid="credits">{user?.credits ?? 0}</span>
+      </div>
+      <div className={styles.pill} title={t('shell.diamonds')}>
+        <img src={diamondIcon} alt={t('shell.diamonds')} />
+        <span data-testid="diamonds">{user?.diamonds ?? 0}</span>
       </div>
       <IconButton
         className={styles.music}

@@ -48,6 +48,7 @@ export const en: Messages = {
     parents: 'Parents',
     coins: 'Coins',
     credits: 'Credits',
+    diamonds: 'Diamonds',
     defaultNickname: 'Little one',
     musicOn: 'Turn music on',
     musicOff: 'Turn music off',

@@ -47,6 +47,7 @@ export const zhCN = {
     parents: '家长',
     coins: '金币',
     credits: '积分',
+    diamonds: '钻石',
     defaultNickname: '小宝宝',
     musicOn: '打开背景音乐',
     musicOff: '关闭背景音乐',

@@ -12,7 +12,9 @@ export type DeviceSettingKey =
   | 'active_days'
   | 'last_active_date'
   | 'modal_last_shown'
-  | 'has_entered_points';
+  | 'has_entered_points'
+  | 'course_gudie_audio'
+  | 'user_guide_video';
 
 const listeners = new Set<() => void>();
 

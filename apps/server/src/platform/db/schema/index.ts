@@ -6,5 +6,6 @@ export * from './operators';
 export * from './points';
 export * from './reading';
 export * from './speech';
+export * from './study-plan';
 export * from './users';
 export * from './works';

@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
+import { LessonGuide } from '../../learning/components/LessonGuide';
 import { RankPanel } from '../../works/RankPanel';
 import { BookCover } from '../components/BookCover';
 import { FavoriteButton } from '../components/FavoriteButton';
@@ -102,6 +103,7 @@ export default function BookDetailPage() {
         ) : (
           <ModeButtons reading={reading} onOpen={(mode) => openBook(info.id, mode, reading)} />
         )}
+        {token && <LessonGuide bookId={info.id} />}
 
         <section className={styles.card}>
           <h2>{t('detail.summaryTitle')}</h2>

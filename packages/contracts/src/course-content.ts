@@ -1,0 +1,174 @@
+import { z } from 'zod';
+
+/**
+ * The content of a course as the player receives it (learning-content §3 "Course: content"): a
+ * sequence of parts, one of the part types of §2. Every part type is one entry of
+ * `ZCoursePart` (a discriminated union on `type`); docs/course-format.md says how a new type is
+ * added (a schema piece here and in packages/content, answer checking in packages/domain, a
+ * folder in the web player).
+ *
+ * Media fields are URLs the server built (the web never makes /media paths itself).
+ */
+
+export const ZTimedWord = z.object({
+  w: z.string(),
+  o: z.number().int(),
+  start: z.number(),
+  end: z.number(),
+});
+
+export const ZPicture = z.object({
+  image: z.string(),
+  image_small: z.string(),
+  placeholder: z.string(),
+});
+export type TPicture = z.infer<typeof ZPicture>;
+
+/** A sentence of the week's book: `id` is p{page}s{n}, the work-item id of the library. */
+export const ZCourseSentence = z.object({
+  id: z.string(),
+  page: z.number().int(),
+  en: z.string(),
+  zh: z.string(),
+  audio: z.string(),
+  duration: z.number(),
+  /** The narrator's word times in `audio` (light the words while it plays). */
+  words: z.array(ZTimedWord),
+  picture: ZPicture,
+});
+export type TCourseSentence = z.infer<typeof ZCourseSentence>;
+
+/** A book page as reading parts show it; `words` are timed in the page audio (s = sentence). */
+export const ZCoursePage = ZPicture.extend({
+  page: z.number().int(),
+  audio: z.string(),
+  duration: z.number(),
+  sentences: z.array(z.object({ en: z.string(), zh: z.string() })),
+  words: z.array(ZTimedWord.extend({ s: z.number().int() })),
+});
+export type TCoursePage = z.infer<typeof ZCoursePage>;
+
+/** A hand-written English line with the narrator's audio (choices, questions, model answers). */
+export const ZSpokenText = z.object({ en: z.string(), audio: z.string(), duration: z.number() });
+export type TSpokenText = z.infer<typeof ZSpokenText>;
+
+/** What every part carries: its id in the course and the spoken Chinese instruction. */
+const partBase = {
+  /** 1-based position in the course; answer ids are `${part}.${item}`. */
+  part: z.number().int(),
+  title_cn: z.string(),
+  /** The instruction read aloud for a child who cannot read Chinese yet. */
+  guide: z.object({ text_cn: z.string(), audio: z.string() }),
+};
+
+export const ZBookReadPart = z.object({
+  type: z.literal('book_read'),
+  ...partBase,
+  pages: z.array(ZCoursePage),
+});
+export const ZAutoReadingPart = z.object({
+  type: z.literal('auto_reading'),
+  ...partBase,
+  pages: z.array(ZCoursePage),
+});
+export const ZListenRepeatPart = z.object({
+  type: z.literal('listen_repeat'),
+  ...partBase,
+  sentences: z.array(ZCourseSentence),
+});
+export const ZRepeatSelfPart = z.object({
+  type: z.literal('repeat_self'),
+  ...partBase,
+  sentences: z.array(ZCourseSentence),
+});
+export const ZRepeatTrainBPart = z.object({
+  type: z.literal('repeat_train_b'),
+  ...partBase,
+  sentences: z.array(ZCourseSentence),
+});
+export const ZProductionPart = z.object({
+  type: z.literal('production'),
+  ...partBase,
+  sentences: z.array(ZCourseSentence),
+});
+export const ZListenTrainPart = z.object({
+  type: z.literal('listen_train'),
+  ...partBase,
+  questions: z.array(
+    z.object({
+      /** What the child hears. */
+      say: ZCourseSentence,
+      /** Pictures to choose from; `key` is what an answer names. */
+      choices: z.array(ZPicture.extend({ key: z.string() })),
+      answer: z.string(),
+    }),
+  ),
+});
+export const ZLookPicturePart = z.object({
+  type: z.literal('look_picture'),
+  ...partBase,
+  questions: z.array(
+    z.object({
+      picture: ZPicture,
+      question_cn: z.string(),
+      choices: z.array(ZSpokenText.extend({ key: z.string() })),
+      answer: z.string(),
+    }),
+  ),
+});
+export const ZSubjectContentPart = z.object({
+  type: z.literal('subject_content'),
+  ...partBase,
+  /** A short knowledge card about the week's theme, for the parent to read with the child. */
+  topic_cn: z.string(),
+  text_cn: z.string(),
+  key_sentence: ZCourseSentence,
+  question: z.object({
+    question_cn: z.string(),
+    choices: z.array(z.object({ key: z.string(), text: z.string() })),
+    answer: z.string(),
+  }),
+});
+export const ZOpenQuestionPart = z.object({
+  type: z.literal('open_question'),
+  ...partBase,
+  picture: ZPicture,
+  question: ZSpokenText,
+  question_cn: z.string(),
+  /** Sentences a child might say; the server scores the recording against the nearest one. */
+  answers: z.array(ZSpokenText),
+});
+
+export const ZCoursePart = z.discriminatedUnion('type', [
+  ZBookReadPart,
+  ZAutoReadingPart,
+  ZListenRepeatPart,
+  ZListenTrainPart,
+  ZRepeatSelfPart,
+  ZRepeatTrainBPart,
+  ZLookPicturePart,
+  ZSubjectContentPart,
+  ZOpenQuestionPart,
+  ZProductionPart,
+]);
+export type TCoursePart = z.infer<typeof ZCoursePart>;
+export type TCoursePartType = TCoursePart['type'];
+export type TCoursePartOf<T extends TCoursePartType> = Extract<TCoursePart, { type: T }>;
+
+/** The story video of a week (its own screen, /learning/video/{processId}). */
+export const ZCourseVideo = z.object({
+  url: z.string(),
+  poster: z.string(),
+  /** WebVTT English subtitles. */
+  subtitles: z.string(),
+  duration: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TCourseVideo = z.infer<typeof ZCourseVideo>;
+
+export const ZCourseContent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('video'), video: ZCourseVideo }),
+  z.object({ kind: z.literal('parts'), parts: z.array(ZCoursePart).min(1) }),
+]);
+export type TCourseContent = z.infer<typeof ZCourseContent>;

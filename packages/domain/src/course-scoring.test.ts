@@ -1,0 +1,175 @@
+import type { TCourseContent } from '@picbook/contracts';
+import { describe, expect, it } from 'vitest';
+import { answerFormat } from './answer-records';
+import {
+  choiceScore,
+  courseItems,
+  courseRewardWorth,
+  courseScore,
+  courseStars,
+  openAnswerScore,
+  PART_EXAM_TYPES,
+  readScore,
+} from './course-scoring';
+
+describe('part types → exam types and their answer formats (§5, decision 029)', () => {
+  it.each([
+    ['book_read', 21, 'read_time'],
+    ['auto_reading', 21, 'read_time'],
+    ['listen_repeat', 20, 'speak'],
+    ['repeat_self', 28, 'speak'],
+    ['repeat_train_b', 29, 'speak'],
+    ['production', -2, 'speak'],
+    ['open_question', -1, 'speak'],
+    ['look_picture', 1, 'standard'],
+    ['listen_train', 2, 'standard'],
+    ['subject_content', 3, 'standard'],
+  ] as const)('%s → %i (%s format)', (type, examType, format) => {
+    expect(PART_EXAM_TYPES[type]).toBe(examType);
+    expect(answerFormat(examType)).toBe(format);
+  });
+});
+
+const pic = { image: 'i', image_small: 's', placeholder: 'p' };
+const sentence = (id: string, en: string) => ({
+  id,
+  page: 1,
+  en,
+  zh: '中',
+  audio: 'a',
+  duration: 1,
+  words: [],
+  picture: pic,
+});
+const guide = { text_cn: '听', audio: 'g' };
+const content: TCourseContent = {
+  kind: 'parts',
+  parts: [
+    {
+      type: 'book_read',
+      part: 1,
+      title_cn: '读',
+      guide,
+      pages: [
+        { ...pic, page: 1, audio: 'a', duration: 4, sentences: [], words: [] },
+        { ...pic, page: 2, audio: 'a', duration: 6, sentences: [], words: [] },
+      ],
+    },
+    {
+      type: 'listen_repeat',
+      part: 2,
+      title_cn: '跟读',
+      guide,
+      sentences: [sentence('p1s1', 'It is a windy day.'), sentence('p2s1', 'Dad has a red kite.')],
+    },
+    {
+      type: 'look_picture',
+      part: 3,
+      title_cn: '看图',
+      guide,
+      questions: [
+        {
+          picture: pic,
+          question_cn: '选一选',
+          choices: [
+            { key: 'a', en: 'x', audio: 'a', duration: 1 },
+            { key: 'b', en: 'y', audio: 'a', duration: 1 },
+          ],
+          answer: 'b',
+        },
+      ],
+    },
+    {
+      type: 'open_question',
+      part: 4,
+      title_cn: '说',
+      guide,
+      picture: pic,
+      question: { en: 'What?', audio: 'a', duration: 1 },
+      question_cn: '什么',
+      answers: [
+        { en: 'A kite.', audio: 'a', duration: 1 },
+        { en: 'A bird.', audio: 'a', duration: 1 },
+      ],
+    },
+  ],
+};
+
+describe('course items', () => {
+  it('one id per scored item: part.item, with what scores it', () => {
+    expect(courseItems(content)).toEqual([
+      { id: '1.1', part: 1, examType: 21, kind: 'read', seconds: 5 },
+      { id: '2.1', part: 2, examType: 20, kind: 'speak', texts: ['It is a windy day.'] },
+      { id: '2.2', part: 2, examType: 20, kind: 'speak', texts: ['Dad has a red kite.'] },
+      { id: '3.1', part: 3, examType: 1, kind: 'choice', answer: 'b' },
+      {
+        id: '4.1',
+        part: 4,
+        examType: -1,
+        kind: 'speak',
+        texts: ['A kite.', 'A bird.'],
+        open: true,
+      },
+    ]);
+  });
+  it('a video course is one read-time item: 80 % of the video', () => {
+    expect(
+      courseItems({
+        kind: 'video',
+        video: { url: 'v', poster: 'p', subtitles: 's', duration: 20, width: 640, height: 360 },
+      }),
+    ).toEqual([{ id: '1.1', part: 1, examType: 21, kind: 'read', seconds: 16 }]);
+  });
+});
+
+describe('scoring', () => {
+  it.each([
+    ['b', 'b', 100],
+    ['a,b', 'b', 70],
+    ['a,c,b', 'b', 50],
+    ['a,c', 'b', 0],
+    ['', 'b', 0],
+  ])('choice tries "%s" (answer %s) → %i', (tries, answer, score) =>
+    expect(choiceScore(tries, answer)).toBe(score),
+  );
+
+  it.each([
+    [10, 10, 100],
+    [20, 10, 100],
+    [5, 10, 50],
+    [0, 10, 0],
+    [1, 0, 100],
+  ])('read %i s of %i s needed → %i', (s, need, score) => expect(readScore(s, need)).toBe(score));
+
+  it.each([
+    [[40, 85], true, 85],
+    [[20, 30], true, 60],
+    [[20, 30], false, 30],
+    [[], false, 0],
+  ])('open answer judged %j, spoke %s → %i', (judged, spoke, score) =>
+    expect(openAnswerScore(judged, spoke)).toBe(score),
+  );
+
+  it('course score: mean of the parts, each the mean of its items', () => {
+    expect(
+      courseScore([
+        { id: '1.1', part: 1, score: 100, answered: true },
+        { id: '2.1', part: 2, score: 90, answered: true },
+        { id: '2.2', part: 2, score: 50, answered: true },
+      ]),
+    ).toBe(85);
+    expect(courseScore([])).toBe(0);
+  });
+
+  it.each([
+    [95, 3, { coins: 3, diamonds: 1 }],
+    [90, 3, { coins: 3, diamonds: 1 }],
+    [89, 2, { coins: 2, diamonds: 0 }],
+    [70, 2, { coins: 2, diamonds: 0 }],
+    [50, 1, { coins: 1, diamonds: 0 }],
+    [49, 0, { coins: 0, diamonds: 0 }],
+  ])('score %i → %i stars, worth %j (§5 tiers 90/70/50)', (score, stars, worth) => {
+    expect(courseStars(score)).toBe(stars);
+    expect(courseRewardWorth(score, { max_coins: 3, diamonds_three_stars: 1 })).toEqual(worth);
+  });
+});
