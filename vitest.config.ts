@@ -10,7 +10,11 @@ export default defineConfig({
         test: {
           name: 'domain',
           setupFiles,
-          include: ['packages/domain/src/**/*.test.ts', 'packages/content/src/**/*.test.ts'],
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'packages/content/src/**/*.test.ts',
+            'packages/contracts/src/**/*.test.ts',
+          ],
         },
       },
       {

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { bookMediaRule } from './features/books/book-media';
 import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
@@ -16,13 +17,16 @@ import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
+import { createSocialQueries } from './features/works/social.queries';
 import { registerWorkRoutes } from './features/works/works.routes';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { type Clock, systemClock } from './platform/deps';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { registerNulByteCheck } from './platform/http/nul-bytes';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { createUrlSigner } from './platform/media/signed-urls';
 import { createServices, type Services } from './platform/services';
 import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
@@ -38,6 +42,16 @@ export interface BuildAppOptions {
   /** Replacements for outside-world adapters (tests). */
   services?: Partial<Omit<Services, 'close'>>;
 }
+
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 function loggerOptions(config: AppConfig): object {
   const base = {
@@ -72,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // Stop accepting and let keep-alive sockets close once their response is sent.
     forceCloseConnections: 'idle',
+    // A URL that does not decode or a path parameter past the router's limit: the envelope too.
+    frameworkErrors,
   });
 
   const clock = options.clock ?? systemClock;
@@ -82,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     clock,
+    urlSigner: createUrlSigner({ key: config.mediaUrlKey, clock }),
     rateLimiter: options.services?.rateLimiter ?? services.rateLimiter,
     sms: options.services?.sms ?? services.sms,
     oauth: options.services?.oauth ?? services.oauth,
@@ -105,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerNulByteCheck(app);
   await registerMultipart(app);
 
   await app.register(fastifySwagger, {
@@ -120,7 +138,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's page and assets come from here; its inline styles need 'unsafe-inline'.
+    staticCSP: DOCS_CSP,
+  });
 
   registerSystemRoutes(app);
   registerConfigRoutes(app);
@@ -132,8 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWorkRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
-  registerUploads(app, app.deps.storage);
-  await registerWeb(app);
+  registerUploads(app, app.deps.storage, {
+    isShownToOthers: (key) => createSocialQueries(database.db).isRecordingPublic(key),
+  });
+  await registerWeb(app, { mediaRules: [bookMediaRule(database.db)] });
 
   return app;
 }

@@ -40,7 +40,7 @@ import {
   ZShareRewardBody,
 } from './rewards';
 import { type RouteDef, type RouteName, routes } from './routes';
-import { ZAudioAnswer, ZSpeechAnswer } from './speech';
+import { ZAudioAnswer, ZAudioFields, ZSpeechAnswer, ZSpeechFields } from './speech';
 import { ZPingbackRequest, ZPingbackResponse, ZServerInfo, ZUuid } from './system';
 import {
   ZAvatarRequest,
@@ -80,6 +80,8 @@ export interface EndpointDef extends RouteDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart/form-data request instead of JSON: its text fields and its one file part. */
+  multipart?: { fields: z.ZodType; file: string };
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
 }
@@ -301,6 +303,7 @@ export const endpoints = {
     summary:
       'Stream a recording (multipart: session_id, seq, is_ended, ref_text, audio_bin …) and get its score on is_ended',
     tags: ['speech'],
+    multipart: { fields: ZSpeechFields, file: 'audio_bin' },
     response: ZSpeechAnswer,
   },
   audio: {
@@ -308,6 +311,7 @@ export const endpoints = {
     summary:
       "File a recording of part of a book as the child's work (multipart: uuid, book_id, secondary_id, content_id, type, audio …)",
     tags: ['speech'],
+    multipart: { fields: ZAudioFields, file: 'audio' },
     response: ZAudioAnswer,
   },
   libraryReward: {

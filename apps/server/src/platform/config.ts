@@ -37,6 +37,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  /**
+   * Key of the signed media URLs (members' book pages and narration, recordings): a random
+   * secret of at least 32 characters, the same on every API process. Required in production.
+   */
+  MEDIA_URL_KEY: z.string().min(32, 'MEDIA_URL_KEY must be at least 32 characters').optional(),
   /** Development adapters (SMS outbox, OAuth consent page) are refused in production unless this is 1. */
   ALLOW_DEV_ADAPTERS: boolFlag.default(false),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
@@ -96,6 +101,8 @@ export interface AppConfig {
   responseValidation: boolean;
   shutdownTimeoutMs: number;
   redisUrl: string | undefined;
+  /** HMAC key of signed media URLs (platform/media/signed-urls.ts). */
+  mediaUrlKey: string;
   allowDevAdapters: boolean;
   sms: {
     provider: 'dev' | 'aliyun';
@@ -128,6 +135,9 @@ export interface AppConfig {
         forcePathStyle: boolean;
       };
 }
+
+/** Development only: anyone can read it here, so production refuses to start without its own. */
+const DEV_MEDIA_URL_KEY = 'picbook-development-media-url-key-not-a-secret';
 
 /** Both values, or neither; half a credential pair is a configuration mistake. */
 function pair<A extends string, B extends string>(
@@ -186,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'OAUTH_PROVIDER: the development consent page is refused in production (set OAUTH_PROVIDER=real, or ALLOW_DEV_ADAPTERS=1 for a demo)',
     );
   }
+  if (isProduction && !e.MEDIA_URL_KEY) {
+    problems.push(
+      'MEDIA_URL_KEY: a secret of at least 32 characters is required in production (it signs the media URLs of paid books and recordings; the same on every API process)',
+    );
+  }
   const oauth: AppConfig['oauth'] = { provider: e.OAUTH_PROVIDER };
   const wxApp = pair(['appId', e.WX_APP_ID], ['appSecret', e.WX_APP_SECRET], problems);
   const wxWeb = pair(['appId', e.WX_WEB_APP_ID], ['appSecret', e.WX_WEB_APP_SECRET], problems);
@@ -220,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     responseValidation: e.RESPONSE_VALIDATION ?? e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     redisUrl: e.REDIS_URL,
+    mediaUrlKey: e.MEDIA_URL_KEY ?? DEV_MEDIA_URL_KEY,
     allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,
     sms: {
       provider: e.SMS_PROVIDER,

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { UrlSigner } from './media/signed-urls';
 import type { Services } from './services';
 
 export interface Clock {
@@ -17,6 +18,8 @@ export interface AppDeps extends Omit<Services, 'close'> {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Signs and checks the short-lived URLs of paid media and recordings. */
+  urlSigner: UrlSigner;
 }
 
 declare module 'fastify' {

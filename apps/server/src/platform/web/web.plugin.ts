@@ -5,6 +5,8 @@ import { ErrorCode, ZBuildInfo } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { SPA_CSP } from '../http/security-headers';
+import { type MediaRule, registerMediaGuard } from '../media/media-access';
+import { SIGNATURE_PARAMS } from '../media/signed-urls';
 import {
   hasImageOptions,
   ImageOptionError,
@@ -33,7 +35,12 @@ function registerImageOptions(app: FastifyInstance, mediaRoots: string[], cacheD
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [urlPath, search = ''] = request.url.split('?');
     if (!urlPath?.startsWith('/media/') || !search) return;
-    const query = Object.fromEntries(new URLSearchParams(search)) as Record<string, string>;
+    // A signed URL's own parameters were checked by the media guard; the rest are image options.
+    const query = Object.fromEntries(
+      [...new URLSearchParams(search)].filter(
+        ([key]) => !(SIGNATURE_PARAMS as readonly string[]).includes(key),
+      ),
+    ) as Record<string, string>;
     if (!hasImageOptions(query)) return;
     let options: ImageOptions;
     try {
@@ -77,15 +84,21 @@ const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/', '/legal/', '/
 
 /**
  * Serves the built web app (hashed assets cached for a year, index.html never cached and used as
- * the fallback for client routes), /build.json for the version check, and /media/* content.
+ * the fallback for client routes), /build.json for the version check, and /media/* content
+ * (guarded by the features' media rules: paid files only through signed URLs).
  */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { mediaRules: readonly MediaRule[] },
+): Promise<void> {
   const { webDistDir, mediaDir, dataMediaDir, legalDir } = app.deps.config;
   fs.mkdirSync(mediaDir, { recursive: true });
   fs.mkdirSync(dataMediaDir, { recursive: true });
   // A deployment's own content (imported books …) first, then the built sample content.
   const mediaRoots = [dataMediaDir, mediaDir];
 
+  // Before the image options: a resized page of a members' book needs the signature too.
+  registerMediaGuard(app, options.mediaRules);
   registerImageOptions(app, mediaRoots, path.join(app.deps.config.dataDir, 'cache', 'images'));
 
   await app.register(fastifyStatic, {
