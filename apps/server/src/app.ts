@@ -82,7 +82,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? incoming
         : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // The nearest `trustProxy` hops are our load balancers; the address before them is the
+    // client. Trusting the whole X-Forwarded-For chain (`true`) would let any client choose its
+    // own IP, and with it the per-IP limits and the loopback-only development adapters.
+    trustProxy: config.trustProxy > 0 ? (_address, hop) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Stop accepting and let keep-alive sockets close once their response is sent.
     forceCloseConnections: 'idle',

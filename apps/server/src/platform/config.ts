@@ -27,7 +27,16 @@ const ZEnv = z.object({
   MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, 'content/media')),
   /** User agreement, privacy policy and children's rules, served under /legal/. */
   LEGAL_DIR: z.string().min(1).default(path.join(repoRoot, 'content/legal')),
-  TRUST_PROXY: boolFlag.default(false),
+  /**
+   * How many proxies (load balancers) stand in front: the client IP is the address the nearest
+   * of them saw, read from the right end of X-Forwarded-For (what the client writes at its left
+   * end is never trusted). 0 or false: none; 1 or true: one.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d|true|false)$/, 'TRUST_PROXY must be 0–9, true or false')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
   /** Check every response against its schema (on outside production; costs CPU). */
   RESPONSE_VALIDATION: boolFlag.optional(),
   /** Seconds to wait for in-flight requests on SIGTERM before giving up. */
@@ -42,6 +51,11 @@ const ZEnv = z.object({
    * secret of at least 32 characters, the same on every API process. Required in production.
    */
   MEDIA_URL_KEY: z.string().min(32, 'MEDIA_URL_KEY must be at least 32 characters').optional(),
+  /**
+   * The development adapters answer only this machine (loopback) unless this is 1: with it, a
+   * phone on the LAN can use the simulated OAuth consent page (README "On a LAN").
+   */
+  DEV_ADAPTERS_OPEN: boolFlag.default(false),
   /** Development adapters (SMS outbox, OAuth consent page) are refused in production unless this is 1. */
   ALLOW_DEV_ADAPTERS: boolFlag.default(false),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
@@ -97,13 +111,16 @@ export interface AppConfig {
   /** Content this deployment adds (imported books, later recordings): DATA_DIR/media. */
   dataMediaDir: string;
   legalDir: string;
-  trustProxy: boolean;
+  /** Proxies in front (0: none); Fastify then takes the client IP that many hops back. */
+  trustProxy: number;
   responseValidation: boolean;
   shutdownTimeoutMs: number;
   redisUrl: string | undefined;
   /** HMAC key of signed media URLs (platform/media/signed-urls.ts). */
   mediaUrlKey: string;
   allowDevAdapters: boolean;
+  /** Whether other machines may reach the development adapters (else loopback only). */
+  devAdaptersOpen: boolean;
   sms: {
     provider: 'dev' | 'aliyun';
     aliyun?: {
@@ -237,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     mediaUrlKey: e.MEDIA_URL_KEY ?? DEV_MEDIA_URL_KEY,
     allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,
+    devAdaptersOpen: e.DEV_ADAPTERS_OPEN,
     sms: {
       provider: e.SMS_PROVIDER,
       ...(e.SMS_PROVIDER === 'aliyun'

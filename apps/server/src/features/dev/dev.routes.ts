@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { issueDevOauthCode } from '../../platform/oauth/dev';
 import { THIRD_PARTY_TYPES, type ThirdPartyType } from '../../platform/oauth/types';
 import { listDevOutbox } from '../../platform/sms/dev-outbox';
@@ -43,13 +45,24 @@ export function registerOauthRelay(app: FastifyInstance): void {
   });
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopback(ip: string): boolean {
+  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip) || ip === '::1';
+}
+
 /**
  * Development adapters that stand in for the outside world: the SMS outbox and a consent page
  * that behaves like a provider's (issues single-use codes for simulated accounts). Refused in
- * production unless ALLOW_DEV_ADAPTERS=1 (they are simply not registered).
+ * production unless ALLOW_DEV_ADAPTERS=1 (they are simply not registered), and answering only
+ * this machine unless DEV_ADAPTERS_OPEN=1: the outbox shows every login code, and `npm start`
+ * listens on every interface.
  */
 export function registerDevRoutes(app: FastifyInstance): void {
   if (!app.deps.config.allowDevAdapters) return;
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/dev/') || app.deps.config.devAdaptersOpen) return;
+    if (!isLoopback(request.ip)) throw new AppError(ErrorCode.RouteNotFound);
+  });
   // The consent page posts a plain HTML form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

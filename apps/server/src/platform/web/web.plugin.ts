@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, ZBuildInfo } from '@picbook/contracts';
@@ -13,7 +14,8 @@ import {
   type ImageOptions,
   parseImageOptions,
 } from './image-options';
-import { transformImage } from './image-transform';
+import { type ImageCache, transformImage } from './image-transform';
+import { createWorkQueue, QueueFullError } from './work-queue';
 
 /** Built content files carry a content hash in their name (p1-1280.3fa2c9d1.webp) and never change. */
 const HASHED_NAME = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
@@ -30,7 +32,15 @@ export function mediaCacheControl(filePath: string): string {
  * the static files.
  */
 function registerImageOptions(app: FastifyInstance, mediaRoots: string[], cacheDir: string): void {
-  const cache = { dir: cacheDir, maxBytes: 512 * 1024 * 1024 };
+  const cache: ImageCache = {
+    dir: cacheDir,
+    maxBytes: 512 * 1024 * 1024,
+    // Half the cores at most: made-up sizes and blurs must not starve the API (decision 025).
+    queue: createWorkQueue({
+      concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      maxWaiting: 16,
+    }),
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [urlPath, search = ''] = request.url.split('?');
@@ -60,6 +70,11 @@ function registerImageOptions(app: FastifyInstance, mediaRoots: string[], cacheD
       result = await transformImage(source, options, cache);
     } catch (error) {
       if (error instanceof ImageOptionError) throw asParamsError(error);
+      if (error instanceof QueueFullError) {
+        throw new AppError(ErrorCode.TooManyRequests, '图片处理繁忙，请稍后再试', {
+          data: { retry_after: 2 },
+        });
+      }
       request.log.warn({ err: error, source }, 'image transform failed');
       throw new AppError(ErrorCode.InvalidParams, '参数错误：图片无法处理');
     }

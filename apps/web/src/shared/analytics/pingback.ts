@@ -1,4 +1,5 @@
 import { routes } from '@picbook/contracts/routes';
+import { PINGBACK_MAX_EVENTS } from '@picbook/contracts/system-limits';
 import { sessionId, useSession } from '../session/session';
 
 export type PingbackLevel = 'info' | 'warn' | 'error';
@@ -12,7 +13,7 @@ interface PendingEvent {
 
 /** Spec: analytics flush every 2 seconds (minimum gap 2 s). */
 export const FLUSH_INTERVAL_MS = 2000;
-const MAX_BATCH = 100;
+const MAX_BATCH = PINGBACK_MAX_EVENTS;
 
 let queue: PendingEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
