@@ -25,6 +25,7 @@ import { type Clock, systemClock } from './platform/deps';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { registerNulByteCheck } from './platform/http/nul-bytes';
+import { registerRequestLog } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createUrlSigner } from './platform/media/signed-urls';
 import { createServices, type Services } from './platform/services';
@@ -91,7 +92,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     // A URL that does not decode or a path parameter past the router's limit: the envelope too.
     frameworkErrors,
+    // One line per request (registerRequestLog), not Fastify's two.
+    disableRequestLogging: true,
   });
+  registerRequestLog(app);
 
   const clock = options.clock ?? systemClock;
   const services = createServices(config, database, clock, (msg) => app.log.info(msg));

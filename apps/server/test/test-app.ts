@@ -43,6 +43,8 @@ export async function createTestApp(
     configOverrides?: Partial<AppConfig>;
     beforeReady?: (app: FastifyInstance) => void;
     services?: BuildAppOptions['services'];
+    /** Pino options (a test that reads the log); silent by default. */
+    logger?: BuildAppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -65,7 +67,7 @@ export async function createTestApp(
     config,
     database,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     services: options.services,
   });
   options.beforeReady?.(app);

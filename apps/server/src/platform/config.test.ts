@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults: port 8080, PGlite under ./data', () => {
@@ -36,6 +38,19 @@ describe('loadConfig', () => {
     const allowed = loadConfig(demo);
     expect(allowed.allowDevAdapters).toBe(true);
     expect(loadConfig({}).allowDevAdapters).toBe(true);
+  });
+
+  it("every setting is in the README's settings table", () => {
+    const readme = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../README.md'),
+      'utf8',
+    );
+    const table = readme.slice(
+      readme.indexOf('### Settings'),
+      readme.indexOf('### Other commands'),
+    );
+    expect(SETTING_NAMES.length).toBeGreaterThan(30);
+    expect(SETTING_NAMES.filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('signs media URLs with MEDIA_URL_KEY: required in production, a development key elsewhere', () => {

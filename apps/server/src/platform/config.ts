@@ -97,6 +97,9 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: boolFlag.optional(),
 });
 
+/** Every environment variable the server reads (the README's settings table lists each). */
+export const SETTING_NAMES = Object.keys(ZEnv.shape);
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
