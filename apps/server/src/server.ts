@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
+import type { Clock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { claimDataDir } from './platform/db/data-dir-lock';
 import { migrateDatabase } from './platform/db/migrate';
-import type { Clock } from './platform/deps';
 
 const STARTUP_LOCK = 724_102;
 

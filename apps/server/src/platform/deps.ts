@@ -1,12 +1,8 @@
+import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { UrlSigner } from './media/signed-urls';
 import type { Services } from './services';
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every use case may reach: configuration, the database, the clock and the adapters for

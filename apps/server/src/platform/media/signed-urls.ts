@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../deps';
+import type { Clock } from '../clock';
 
 /**
  * Short-lived signed URLs for files that only some readers may fetch (a members' book's pages and
