@@ -1,2 +1,12 @@
 import '../app/locales';
 import '../../../../scripts/test/console-guard';
+import { routes } from '@picbook/contracts/routes';
+
+// Tracking batches flush on a timer during any test that tracks; without a server they would
+// reach for happy-dom's origin and print ECONNREFUSED traces. They are answered here instead
+// (a test that stubs fetch itself still sees them).
+const realFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+  String(input instanceof Request ? input.url : input).endsWith(routes.pingback.path)
+    ? Promise.resolve(new Response(null, { status: 204 }))
+    : realFetch(input, init)) as typeof fetch;

@@ -60,13 +60,20 @@ export function flush(useBeacon = false): void {
     navigator.sendBeacon(routes.pingback.path, new Blob([body], { type: 'application/json' }));
   } else {
     const token = useSession.getState().token;
-    // Tracking must never disturb the child: failures are dropped silently.
-    fetch(routes.pingback.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { access_token: token } : {}) },
-      body,
-      keepalive: true,
-    }).catch(() => {});
+    // Tracking must never disturb the child: failures, thrown or rejected, are dropped silently.
+    void Promise.resolve()
+      .then(() =>
+        fetch(routes.pingback.path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { access_token: token } : {}),
+          },
+          body,
+          keepalive: true,
+        }),
+      )
+      .catch(() => {});
   }
   if (queue.length > 0) schedule();
 }
