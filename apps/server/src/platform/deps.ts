@@ -4,6 +4,9 @@ import type { Database, Db } from './db/client';
 import type { UrlSigner } from './media/signed-urls';
 import type { Services } from './services';
 
+/** Clock lives in clock.ts (services import it without importing deps); kept here for callers. */
+export { type Clock, systemClock } from './clock';
+
 /**
  * What every use case may reach: configuration, the database, the clock and the adapters for
  * the outside world. It lives here, below the features, so that `app.ts` (which imports every
