@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // The journeys read codes from the SMS outbox and use the simulated OAuth consent page.
       ALLOW_DEV_ADAPTERS: '1',
+      // Production refuses the development key of signed media URLs; any random one will do.
+      MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
     },
   },

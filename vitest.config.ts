@@ -1,17 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+/** Every project fails a test on an unexpected console.error (house style). */
+const setupFiles = ['scripts/test/console-guard.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts', 'packages/content/src/**/*.test.ts'],
+          setupFiles,
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'packages/content/src/**/*.test.ts',
+            'packages/contracts/src/**/*.test.ts',
+          ],
         },
       },
       {
         test: {
           name: 'content',
+          setupFiles,
           include: ['scripts/content/**/*.test.ts'],
           testTimeout: 30_000,
         },
@@ -19,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          setupFiles,
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -15,6 +15,7 @@ import { assertDataDirFree } from '../apps/server/src/platform/db/data-dir-lock'
 import { migrateDatabase } from '../apps/server/src/platform/db/migrate';
 import { systemClock } from '../apps/server/src/platform/deps';
 import { AppError } from '../apps/server/src/platform/errors';
+import { createUrlSigner } from '../apps/server/src/platform/media/signed-urls';
 import { runOperatorAction } from '../apps/server/src/platform/ops/operator-action';
 import { createServices } from '../apps/server/src/platform/services';
 
@@ -57,7 +58,14 @@ try {
   const { close: _close, ...adapters } = services;
   const operator = { name: `cli:${os.userInfo().username}`, roles: ['admin'] as const };
   const run = await runOperatorAction(
-    { ...adapters, config, database, db: database.db, clock: systemClock },
+    {
+      ...adapters,
+      config,
+      database,
+      db: database.db,
+      clock: systemClock,
+      urlSigner: createUrlSigner({ key: config.mediaUrlKey, clock: systemClock }),
+    },
     operator,
     action,
     input,

@@ -5,6 +5,7 @@
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
 // Usage: npm run bench [-- --only bundle|reader|speech] [--book 1603] [--json out.json]
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,8 @@ async function startServer(port) {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       ALLOW_DEV_ADAPTERS: '1',
+      // Production refuses the development key of signed media URLs; any random one will do.
+      MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -20,29 +20,25 @@ export interface Narrated {
 
 export const VOICE = 'voice_cmu_us_slt_arctic_hts';
 
-/** Festival and the encoder must be there; on Debian as root we install them, else we ask. */
-export function ensureNarrationTools(): void {
+const NARRATION_PACKAGES = 'festival festvox-us-slt-hts ffmpeg';
+
+/**
+ * What the narration build lacks (Festival, its slt voice, ffmpeg), as a sentence to print, or
+ * null when all is there. Nothing here installs anything: .ci/run and the README do.
+ */
+export function missingNarrationTools(): string | null {
   const missing = ['festival', 'ffmpeg'].filter((tool) => spawnSync('which', [tool]).status !== 0);
-  const hasVoice = fs.existsSync('/usr/share/festival/voices/us/cmu_us_slt_arctic_hts');
-  if (missing.length === 0 && hasVoice) return;
-  const packages = 'festival festvox-us-slt-hts ffmpeg';
-  if (process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0) {
-    console.log(`Installing ${packages} …`);
-    const result = spawnSync(
-      'sh',
-      [
-        '-c',
-        `apt-get install -y ${packages} || (apt-get update && apt-get install -y ${packages})`,
-      ],
-      {
-        stdio: 'inherit',
-      },
-    );
-    if (result.status === 0) return;
+  if (!fs.existsSync('/usr/share/festival/voices/us/cmu_us_slt_arctic_hts')) {
+    missing.push('the festvox-us-slt-hts voice');
   }
-  throw new Error(
-    `The narration build needs Festival with the slt voice and ffmpeg: apt-get install -y ${packages}`,
-  );
+  if (missing.length === 0) return null;
+  return `the narration build needs ${missing.join(', ')} (apt-get install -y ${NARRATION_PACKAGES})`;
+}
+
+/** Festival and the encoder must be there; the error says which Debian packages to install. */
+export function ensureNarrationTools(): void {
+  const missing = missingNarrationTools();
+  if (missing) throw new Error(`Cannot narrate: ${missing}`);
 }
 
 const scheme = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');

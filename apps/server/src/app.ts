@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { registerAddressRoutes } from './features/addresses/addresses.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { bookMediaRule } from './features/books/book-media';
 import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
@@ -18,16 +19,21 @@ import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
+import { courseMediaRule } from './features/study-plan/course-media';
 import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
+import { createSocialQueries } from './features/works/social.queries';
 import { registerWorkRoutes } from './features/works/works.routes';
+import { type Clock, systemClock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
-import { type Clock, systemClock } from './platform/deps';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { registerNulByteCheck } from './platform/http/nul-bytes';
+import { registerRequestLog } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { createUrlSigner } from './platform/media/signed-urls';
 import { createServices, type Services } from './platform/services';
 import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
@@ -43,6 +49,16 @@ export interface BuildAppOptions {
   /** Replacements for outside-world adapters (tests). */
   services?: Partial<Omit<Services, 'close'>>;
 }
+
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 function loggerOptions(config: AppConfig): object {
   const base = {
@@ -73,11 +89,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? incoming
         : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // The nearest `trustProxy` hops are our load balancers; the address before them is the
+    // client. Trusting the whole X-Forwarded-For chain (`true`) would let any client choose its
+    // own IP, and with it the per-IP limits and the loopback-only development adapters.
+    trustProxy: config.trustProxy > 0 ? (_address, hop) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Stop accepting and let keep-alive sockets close once their response is sent.
     forceCloseConnections: 'idle',
+    // A URL that does not decode or a path parameter past the router's limit: the envelope too.
+    frameworkErrors,
+    // One line per request (registerRequestLog), not Fastify's two.
+    disableRequestLogging: true,
   });
+  registerRequestLog(app);
 
   const clock = options.clock ?? systemClock;
   const services = createServices(config, database, clock, (msg) => app.log.info(msg));
@@ -87,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     clock,
+    urlSigner: createUrlSigner({ key: config.mediaUrlKey, clock }),
     rateLimiter: options.services?.rateLimiter ?? services.rateLimiter,
     sms: options.services?.sms ?? services.sms,
     oauth: options.services?.oauth ?? services.oauth,
@@ -110,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerNulByteCheck(app);
   await registerMultipart(app);
 
   await app.register(fastifySwagger, {
@@ -128,7 +154,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's page and assets come from here; its inline styles need 'unsafe-inline'.
+    staticCSP: DOCS_CSP,
+  });
 
   registerSystemRoutes(app);
   registerConfigRoutes(app);
@@ -145,8 +175,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStudyPlanRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
-  registerUploads(app, app.deps.storage);
-  await registerWeb(app);
+  registerUploads(app, app.deps.storage, {
+    isShownToOthers: (key) => createSocialQueries(database.db).isRecordingPublic(key),
+  });
+  await registerWeb(app, { mediaRules: [bookMediaRule(database.db), courseMediaRule()] });
 
   return app;
 }

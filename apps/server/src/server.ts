@@ -5,11 +5,11 @@ import { seedConfigs } from './features/configs/configs.store';
 import { ensureDevOperator } from './features/ops/operator-accounts';
 import { seedMall } from './features/points/seed-mall';
 import { syncStudyPlan } from './features/study-plan/import-plan';
+import { type Clock, systemClock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { claimDataDir } from './platform/db/data-dir-lock';
 import { migrateDatabase } from './platform/db/migrate';
-import { type Clock, systemClock } from './platform/deps';
 
 const STARTUP_LOCK = 724_102;
 

@@ -3,7 +3,7 @@ import { SPEECH_SAMPLE_RATE } from '@picbook/contracts';
 import { encodeWav, type ScoreResult } from '@picbook/speech';
 import { importManifests, readManifest } from '../src/features/books/import-books';
 import type { Db } from '../src/platform/db/client';
-import type { SpeechJudge } from '../src/platform/speech/judge';
+import { JudgeBusyError, type SpeechJudge } from '../src/platform/speech/judge';
 
 /** The sample library's built books (content/media/books/<id>). */
 export const contentMedia = path.resolve(import.meta.dirname, '../../../content/media');
@@ -26,9 +26,11 @@ export async function importSampleBooks(db: Db, ids: readonly number[]): Promise
  * and each reference text it was asked about recorded in `judged`.
  */
 export function settableJudge(initialScore = 80) {
-  const state = { score: initialScore, judged: [] as string[] };
+  /** busy: answer like the engine pool with a full queue. */
+  const state = { score: initialScore, judged: [] as string[], busy: false };
   const judge: SpeechJudge = {
     async score(_audio, refText) {
+      if (state.busy) throw new JudgeBusyError('busy', new Error('queue full'));
       state.judged.push(refText);
       const score = state.score;
       return {

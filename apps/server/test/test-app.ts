@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { seedConfigs } from '../src/features/configs/configs.store';
+import type { Clock } from '../src/platform/clock';
 import { type AppConfig, loadConfig } from '../src/platform/config';
 import type { Database } from '../src/platform/db/client';
-import type { Clock } from '../src/platform/deps';
 import { createTestDatabase } from './test-db';
 
 export const fixtureWebDist = path.join(import.meta.dirname, 'fixtures/web-dist');
@@ -43,6 +43,8 @@ export async function createTestApp(
     configOverrides?: Partial<AppConfig>;
     beforeReady?: (app: FastifyInstance) => void;
     services?: BuildAppOptions['services'];
+    /** Pino options (a test that reads the log); silent by default. */
+    logger?: BuildAppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -65,7 +67,7 @@ export async function createTestApp(
     config,
     database,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     services: options.services,
   });
   options.beforeReady?.(app);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { ZFlag, ZRowId } from './ids';
 
 /**
  * The address book and region tree (learning-content §3 "address", "region tree"; §7 points-mall
  * address calls). Kept apart from the points mall: gift cards deliver to the same addresses.
  */
 
-const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 const regionCode = z.string().regex(/^\d{6}$/, '应为6位行政区划代码');
 
 export const ZRegionCounty = z.object({ county_code: z.string(), county_name: z.string() });
@@ -42,17 +42,17 @@ export const ZAddressList = z.object({ list: z.array(ZAddress) });
 
 /** POST address/save: a new address without address_id, else an update of one's own. */
 export const ZAddressSave = z.object({
-  address_id: rowId.optional(),
+  address_id: ZRowId.optional(),
   name: z.string().max(60),
   phone: z.string().max(20),
   province_code: regionCode,
   city_code: regionCode,
   county_code: regionCode,
   street: z.string().max(200),
-  is_default: z.coerce.number().int().min(0).max(1).default(0),
+  is_default: ZFlag.default(0),
 });
 export type TAddressSave = z.input<typeof ZAddressSave>;
 export type TAddressSaveParsed = z.infer<typeof ZAddressSave>;
 
-export const ZAddressDelete = z.object({ address_id: rowId });
+export const ZAddressDelete = z.object({ address_id: ZRowId });
 export const ZAddressDeleted = z.object({ address_id: z.number().int(), deleted: z.boolean() });

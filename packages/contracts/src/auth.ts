@@ -67,7 +67,7 @@ export const ZBindThirdParty = z.object({
   type: z.enum(THIRD_PARTY_TYPES),
   auth_code: ZAuthCode,
   /** 1 after the user confirmed switching a binding (answer to 12001). */
-  confirm: z.coerce.number().int().min(0).max(1).optional(),
+  confirm: z.number().int().min(0).max(1).optional(),
 });
 export const ZBindResult = z.object({ bound: z.array(z.string()) });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Book ids are the ids of content/books/<slug>/book.yaml (1–999999). */
-const bookId = z.coerce.number().int().min(1).max(999_999);
-export const ZBookIdParams = z.object({ id: bookId });
+/** Book ids are the ids of content/books/<slug>/book.yaml (1–999999); text in paths and forms. */
+export const ZBookId = z.coerce.number().int().min(1).max(999_999);
+export const ZBookIdParams = z.object({ id: ZBookId });
 
 /** Reading modes that save progress. */
 export const ZReadMode = z.enum(['read', 'cn_read', 'explain']);
@@ -151,7 +151,7 @@ export const ZSaveProcess = z.object({
   process: ZProcess,
   type: ZReadMode,
   /** 1 when the child reached the end-of-book screen. */
-  finished: z.coerce.number().int().min(0).max(1).default(0),
+  finished: z.number().int().min(0).max(1).default(0),
 });
 export const ZSaveProcessResult = ZReadingState;
 
@@ -171,5 +171,5 @@ export const ZShelf = z.object({
 });
 export type TShelf = z.infer<typeof ZShelf>;
 
-export const ZFavoriteBody = z.object({ favorite: z.coerce.number().int().min(0).max(1) });
+export const ZFavoriteBody = z.object({ favorite: z.number().int().min(0).max(1) });
 export const ZFavoriteResult = z.object({ favorite: z.boolean() });

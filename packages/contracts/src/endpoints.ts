@@ -70,6 +70,7 @@ import {
   ZInvitees,
   ZInviteRanks,
   ZInviteRanksQuery,
+  ZOrderBody,
   ZOrderList,
   ZOrderListQuery,
   ZOrderQuery,
@@ -91,7 +92,7 @@ import {
   ZShareRewardBody,
 } from './rewards';
 import { type RouteDef, type RouteName, routes } from './routes';
-import { ZAudioAnswer, ZSpeechAnswer } from './speech';
+import { ZAudioAnswer, ZAudioFields, ZSpeechAnswer, ZSpeechFields } from './speech';
 import {
   ZCourse,
   ZCourseRef,
@@ -155,6 +156,8 @@ export interface EndpointDef extends RouteDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart/form-data request instead of JSON: its text fields and its one file part. */
+  multipart?: { fields: z.ZodType; file: string };
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
 }
@@ -376,6 +379,7 @@ export const endpoints = {
     summary:
       'Stream a recording (multipart: session_id, seq, is_ended, ref_text, audio_bin …) and get its score on is_ended',
     tags: ['speech'],
+    multipart: { fields: ZSpeechFields, file: 'audio_bin' },
     response: ZSpeechAnswer,
   },
   audio: {
@@ -383,6 +387,7 @@ export const endpoints = {
     summary:
       "File a recording of part of a book as the child's work (multipart: uuid, book_id, secondary_id, content_id, type, audio …)",
     tags: ['speech'],
+    multipart: { fields: ZAudioFields, file: 'audio' },
     response: ZAudioAnswer,
   },
   libraryReward: {
@@ -568,7 +573,7 @@ export const endpoints = {
     ...routes.cancelOrder,
     summary: 'Cancel an exchange not shipped yet: points and stock come back once',
     tags: ['points'],
-    body: ZOrderQuery,
+    body: ZOrderBody,
     response: ZOrderResult,
   },
   areaList: {

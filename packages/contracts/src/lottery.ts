@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId, ZRowIdParam } from './ids';
 import { ZRequestId } from './points';
 
 /**
@@ -7,7 +8,7 @@ import { ZRequestId } from './points';
  * draws with are published with the awards.
  */
 
-const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
+const rowId = ZRowIdParam;
 
 export const ZLotteryQuery = z.object({ id: rowId });
 export const ZPrizeKind = z.enum(['points', 'coins', 'vip', 'none']);
@@ -62,7 +63,7 @@ export const ZLotteryInfo = z.object({
 });
 export type TLotteryInfo = z.infer<typeof ZLotteryInfo>;
 
-export const ZLotteryDrawBody = z.object({ id: rowId, request_id: ZRequestId.optional() });
+export const ZLotteryDrawBody = z.object({ id: ZRowId, request_id: ZRequestId.optional() });
 export const ZLotteryDraw = z.object({
   draw_id: z.number().int(),
   /** The prize's place in `awards`: where the wheel stops. */
@@ -79,14 +80,14 @@ export const ZLotteryDraw = z.object({
 });
 export type TLotteryDraw = z.infer<typeof ZLotteryDraw>;
 
-export const ZLotteryIdBody = z.object({ id: rowId });
+export const ZLotteryIdBody = z.object({ id: ZRowId });
 export const ZLotteryReward = z.object({
   chances_count: z.number().int(),
   daily_benefit: ZDailyBenefit,
 });
 
 export const ZApplyChanceBody = z.object({
-  id: rowId,
+  id: ZRowId,
   method: z.enum(['share', 'read', 'points']).default('share'),
 });
 export const ZApplyChanceResult = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAddress } from './addresses';
+import { ZRowId, ZRowIdParam } from './ids';
 
 /**
  * The points mall (learning-content §2 /parents/points…, §3 points store, §4 goods exchange, §7
@@ -7,7 +8,7 @@ import { ZAddress } from './addresses';
  * Times are Unix seconds.
  */
 
-const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
+const rowId = ZRowIdParam;
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 /** A client-made id of one exchange or draw: a retry with the same id answers the same result. */
 export const ZRequestId = z
@@ -142,10 +143,10 @@ export const ZGoodsDetail = ZGoods.extend({
 export type TGoodsDetail = z.infer<typeof ZGoodsDetail>;
 
 export const ZExchange = z.object({
-  item_id: rowId,
-  sku_id: rowId,
+  item_id: ZRowId,
+  sku_id: ZRowId,
   /** Needed for goods sent by post (full_method 1). */
-  address_id: rowId.optional(),
+  address_id: ZRowId.optional(),
   request_id: ZRequestId.optional(),
 });
 export type TExchange = z.input<typeof ZExchange>;
@@ -182,6 +183,7 @@ export type TPointsOrder = z.infer<typeof ZPointsOrder>;
 export const ZOrderResult = z.object({ order: ZPointsOrder, points: z.number().int() });
 export type TOrderResult = z.infer<typeof ZOrderResult>;
 export const ZOrderQuery = z.object({ order_id: rowId });
+export const ZOrderBody = z.object({ order_id: ZRowId });
 export const ZOrderListQuery = z.object({
   page,
   page_size: z.coerce.number().int().min(1).max(50).default(10),

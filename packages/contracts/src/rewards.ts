@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBookId } from './books';
 
 /**
  * Library rewards (learning-content §3 "finish reward", "library reward"; §5 reward by score).
@@ -9,7 +10,7 @@ import { z } from 'zod';
 export const ZWorkType = z.coerce.number().int().min(1).max(2);
 
 export const ZRewardQuery = z.object({ type: ZWorkType.default(1) });
-export const ZBookIdOnlyParams = z.object({ bookId: z.coerce.number().int().min(1) });
+export const ZBookIdOnlyParams = z.object({ bookId: ZBookId });
 
 export const ZRewardItem = z.object({
   /** Sentence key p{page}s{n} (repeat) or page key p{page} (speak). */
@@ -52,7 +53,7 @@ export const ZFinishReward = z.object({
 });
 export type TFinishReward = z.infer<typeof ZFinishReward>;
 
-export const ZShareRewardBody = z.object({ type: ZWorkType.default(1) });
+export const ZShareRewardBody = z.object({ type: z.number().int().min(1).max(2).default(1) });
 export const ZShareReward = z.object({
   coins: z.number().int(),
   /** Balance after the payment. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBookId } from './books';
 
 import { SPEECH_MAX_REF_CHARS } from './speech-limits';
 
@@ -94,7 +95,7 @@ export const CONTENT_ID_PATTERN = /^p([1-9]\d{0,2})(?:s([1-9]\d?))?$/;
 export const ZAudioFields = z.object({
   /** The run through the book this recording belongs to (one work per run). */
   uuid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'uuid must be 8–64 letters, digits, - or _'),
-  book_id: z.coerce.number().int().min(1),
+  book_id: ZBookId,
   /** The page (from 1). */
   secondary_id: z.coerce.number().int().min(1).max(999),
   content_id: z.string().regex(CONTENT_ID_PATTERN, 'content_id must look like p3s1 or p3'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBookInfo, ZImageSet } from './books';
 import { ZCourseContent, ZCoursePart } from './course-content';
+import { INT4_MAX } from './ids';
 
 /**
  * The study plan and courses (learning-content §3 "study plan list", "course", §7 learning and
@@ -12,11 +13,15 @@ const level = z.coerce.number().int().min(1, 'level 为 1–6').max(6, 'level �
 const week = z.coerce.number().int().min(1, 'world 为周序号（从 1 开始）').max(12);
 const stage = z.coerce.number().int().min(1, 'stage 为 1–5 的学习日').max(7);
 /** 20 the study plan, 21 the picture-book language edition (same plan and progress). */
-export const ZPlanType = z.coerce
-  .number()
-  .int()
-  .refine((t) => t === 20 || t === 21, 'type 为 20 或 21')
-  .default(20);
+const planType = (n: z.ZodNumber) =>
+  n
+    .int()
+    .refine((t) => t === 20 || t === 21, 'type 为 20 或 21')
+    .default(20);
+/** 20, or 21 for the special picture-book language edition (§9). */
+export const ZPlanType = planType(z.coerce.number());
+const bodyLevel = z.number().int().min(1, 'level 为 1–6').max(6, 'level 为 1–6');
+const bodyWeek = z.number().int().min(1, 'world 为周序号（从 1 开始）').max(12);
 
 export const ZPlanStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export const ZPlanReward = z.object({
@@ -118,10 +123,10 @@ export const ZStageDetail = ZPlanStage.extend({
 export type TStageDetail = z.infer<typeof ZStageDetail>;
 
 export const ZRewardReceive = z.object({
-  level,
-  world: week,
+  level: bodyLevel,
+  world: bodyWeek,
   /** 1–5 a day's reward, 0 the week's reward. */
-  stage: z.coerce.number().int().min(0, 'stage 为 0（周奖励）或学习日').max(7),
+  stage: z.number().int().min(0, 'stage 为 0（周奖励）或学习日').max(7),
 });
 export const ZBalances = z.object({
   coins: z.number().int(),
@@ -135,7 +140,9 @@ export const ZRewardReceived = z.object({
   balances: ZBalances,
 });
 
-export const ZRandIdQuery = z.object({ book_id: z.coerce.number().int().min(1, 'book_id 无效') });
+export const ZRandIdQuery = z.object({
+  book_id: z.coerce.number().int().min(1, 'book_id 无效').max(999_999, 'book_id 无效'),
+});
 export const ZCourseRef = z.object({
   process_id: z.number().int(),
   kind: z.enum(['video', 'parts']),
@@ -191,13 +198,13 @@ export const ZTestContent = z.object({
 
 /** One answer as the answer records convert it (learning-content §5): exam type and its detail. */
 export const ZCourseAnswer = z.object({
-  exam_type: z.coerce.number().int(),
-  score_type: z.coerce.number().int().default(0),
+  exam_type: z.number().int().min(-100).max(100),
+  score_type: z.number().int().min(0).max(100).default(0),
   exam_detail: z
     .object({
       id: z.union([z.string().max(16), z.number()]).transform(String),
       audio_url: z.string().max(300).optional(),
-      read_time: z.coerce
+      read_time: z
         .number()
         .min(0)
         .max(24 * 3600)
@@ -210,9 +217,9 @@ export type TCourseAnswer = z.infer<typeof ZCourseAnswer>;
 
 export const ZSubmitCourse = z.object({
   uuid: z.string().min(1, 'uuid 不能为空').max(64),
-  process_id: z.coerce.number().int().min(1, 'process_id 无效'),
+  process_id: z.number().int().min(1, 'process_id 无效').max(INT4_MAX, 'process_id 无效'),
   /** Seconds the child spent on the course. */
-  study_time: z.coerce
+  study_time: z
     .number()
     .int()
     .min(0)
@@ -281,7 +288,7 @@ export const ZCourseRewardInfo = z.object({
 
 export const ZUserLevelParams = z.object({ id: level });
 export const ZUserLevelQuery = z.object({ type: ZPlanType });
-export const ZUserLevelBody = z.object({ type: ZPlanType });
+export const ZUserLevelBody = z.object({ type: planType(z.number()) });
 export const ZUserLevel = z.object({
   level: z.number().int(),
   type: z.number().int(),

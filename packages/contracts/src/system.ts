@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PINGBACK_EVENT_PATTERN, PINGBACK_MAX_EVENTS } from './system-limits';
+
+export * from './system-limits';
 
 export const ZServerInfo = z.object({
   /** Server time, Unix seconds. Clients use it to adjust rights checks to server time. */
@@ -22,9 +25,12 @@ export const ZHealth = z.object({
   uptime_s: z.number(),
 });
 
-/** POST /api/v1/pingback — tracking events batched by the client. */
+/**
+ * POST /api/v1/pingback — tracking events batched by the client, counted per day, event and
+ * level for operators (decision 025).
+ */
 export const ZPingbackEvent = z.object({
-  event: z.string().min(1).max(64),
+  event: z.string().regex(PINGBACK_EVENT_PATTERN, 'event must be a lower-case word (pv, update …)'),
   ts: z.number().int(),
   path: z.string().max(512).optional(),
   level: z.enum(['info', 'warn', 'error']).optional(),
@@ -32,7 +38,7 @@ export const ZPingbackEvent = z.object({
 });
 export const ZPingbackRequest = z.object({
   sid: z.string().max(64).optional(),
-  events: z.array(ZPingbackEvent).min(1).max(100),
+  events: z.array(ZPingbackEvent).min(1).max(PINGBACK_MAX_EVENTS),
 });
 export type TPingbackRequest = z.infer<typeof ZPingbackRequest>;
 export const ZPingbackResponse = z.object({ accepted: z.number().int() });

@@ -85,16 +85,17 @@ export type TGuestLoginRequest = z.infer<typeof ZGuestLoginRequest>;
 export const ZSaveChild = z.object({
   nickname: z.string().max(64),
   birthday: z.string().max(10),
-  gender: z.coerce.number().int().min(0).max(2),
+  gender: z.number().int().min(0).max(2),
   avatar: z.string().max(256).default(''),
-  region: z.coerce.number().int(),
+  /** A region id of the configs' list (an int4 in the database). */
+  region: z.number().int().min(0).max(2_147_483_647),
   /** Guardian consent to the children's personal-information rules; required for the first profile. */
-  consent: z.coerce.number().int().min(0).max(1).optional(),
+  consent: z.number().int().min(0).max(1).optional(),
 });
 export type TSaveChild = z.infer<typeof ZSaveChild>;
 
 export const ZAvatarRequest = z.object({ icon: z.string().min(1).max(256) });
-export const ZNotificationsRequest = z.object({ mask: z.coerce.number().int().min(0).max(0xffff) });
+export const ZNotificationsRequest = z.object({ mask: z.number().int().min(0).max(0xffff) });
 export const ZUserCode = z.object({ code: z.string() });
 
 export const ZStorageItem = z.object({

@@ -34,7 +34,7 @@ export const ZPublicWorks = z.object({
   updated_at: z.number().int().nullable(),
 });
 export type TPublicWorks = z.infer<typeof ZPublicWorks>;
-export const ZPublicWorksBody = z.object({ consented: z.coerce.number().int().min(0).max(1) });
+export const ZPublicWorksBody = z.object({ consented: z.number().int().min(0).max(1) });
 
 /** Who made a work, as others see them (the account's first child). */
 export const ZWorkUser = z.object({

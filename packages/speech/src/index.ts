@@ -67,6 +67,7 @@ export { feedbackFor, VERDICT_MESSAGES } from './feedback';
 export { letterToSound } from './lts';
 export { ALIGN_SAMPLE_RATE, englishModelDir, MODEL_PHONES, modelBaseDir } from './model';
 export {
+  closeSharedScoringPool,
   createScoringPool,
   defaultPoolSize,
   type PoolStats,
@@ -74,9 +75,9 @@ export {
   type ScoringPoolOptions,
   SpeechPoolError,
   type SpeechPoolErrorCode,
+  scoreUtterance,
 } from './pool';
 export {
-  closeSharedScoringPool,
   createScorer,
   finalizeScore,
   type ScoreDetails,
@@ -84,7 +85,6 @@ export {
   type ScoreResult,
   type Scorer,
   type ScorerOptions,
-  scoreUtterance,
   type Verdict,
   type WordScore,
   type WordStatus,

@@ -2,8 +2,14 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAudio } from './audio';
-import { createScoringPool, defaultPoolSize, type ScoringPool, SpeechPoolError } from './pool';
-import { closeSharedScoringPool, scoreUtterance } from './score';
+import {
+  closeSharedScoringPool,
+  createScoringPool,
+  defaultPoolSize,
+  type ScoringPool,
+  SpeechPoolError,
+  scoreUtterance,
+} from './pool';
 
 const fixtureDir = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
 const KITE = 'I see a red kite.';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AcousticModelName } from './acoustic-model';
 import type { AnalyseOptions } from './engine';
-import type { FeatureResult, ScoreOptions, ScoreResult, ScorerOptions } from './score';
+import type { FeatureResult, ScoreOptions, ScoreResult, ScorerOptions } from './score-types';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 /**
@@ -335,4 +335,33 @@ export function createScoringPool(options: ScoringPoolOptions = {}): ScoringPool
       );
     },
   };
+}
+
+// --- Shared pool -----------------------------------------------------------------------------
+
+let sharedPool: ScoringPool | undefined;
+
+/**
+ * Scores a recording of `refText` (16 kHz mono float samples) in a process-wide pool of
+ * worker threads (created on first use, {@link defaultPoolSize} workers), so the caller's
+ * event loop is never blocked. `audio` is copied; the caller keeps it.
+ * @throws SpeechPoolError with code QUEUE_FULL when too many recordings are waiting.
+ */
+export function scoreUtterance(
+  audio16k: Float32Array,
+  refText: string,
+  options: ScoreOptions = {},
+): Promise<ScoreResult> {
+  if (!(audio16k instanceof Float32Array)) {
+    return Promise.reject(new TypeError('audio must be a Float32Array'));
+  }
+  sharedPool ??= createScoringPool();
+  return sharedPool.score(audio16k.slice(), refText, options);
+}
+
+/** Stops the pool used by {@link scoreUtterance} (e.g. at shutdown). */
+export async function closeSharedScoringPool(): Promise<void> {
+  const pool = sharedPool;
+  sharedPool = undefined;
+  await pool?.close();
 }

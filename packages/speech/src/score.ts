@@ -4,7 +4,6 @@ import { CALIBRATIONS } from './calibration-params';
 import {
   type AnalyseOptions,
   createPronunciationEngine,
-  type EngineOptions,
   type PronunciationEngine,
   type UtteranceAnalysis,
 } from './engine';
@@ -17,67 +16,27 @@ import {
 } from './features';
 import { type FeedbackWord, feedbackFor, type Verdict } from './feedback';
 import { ALIGN_SAMPLE_RATE } from './model';
-import { createScoringPool, type ScoringPool } from './pool';
+import type {
+  FeatureResult,
+  ScoreDetails,
+  ScoreOptions,
+  ScoreResult,
+  ScorerOptions,
+  WordScore,
+} from './score-types';
 import { tokenize } from './text';
 import { classifyActivity, measureVoiceActivity, type VoiceActivity } from './vad';
 
 export type { Verdict } from './feedback';
-
-export type WordStatus = 'good' | 'mispronounced' | 'missed';
-
-export interface WordScore {
-  /** The token of the reference text as written ("Look!", "Lele's"). */
-  word: string;
-  /** 0–100. */
-  score: number;
-  /** Aligned span in seconds from the start of the audio (0, 0 when nothing was aligned). */
-  start: number;
-  end: number;
-  status: WordStatus;
-}
-
-export interface ScoreResult {
-  /** Overall score, 0–100 (calibrated to the human "total"; rounded up). */
-  score: number;
-  /** Pronunciation accuracy, 0–100. */
-  accuracy: number;
-  /** Fluency (pauses, pace), 0–100. */
-  fluency: number;
-  /** Share of the words that were read, 0–100. */
-  completeness: number;
-  words: WordScore[];
-  /** `ok`, or why the recording could not be scored as a reading of the text. */
-  verdict: Verdict;
-  /** Short encouraging feedback in Chinese for the parent. */
-  feedback: string;
-  /** Diagnostics, when asked for with `details: true`. */
-  details?: ScoreDetails;
-}
-
-export interface ScoreDetails {
-  model: AcousticModelName;
-  pass: UtteranceAnalysis['pass'];
-  failure?: string;
-  activity: Omit<VoiceActivity, 'voicedFrames'>;
-  sentence?: FeatureVector<SentenceFeature>;
-  words?: FeatureVector<WordFeature>[];
-  /** P(different sentence) from the detector. */
-  differentText?: number;
-  /** Pronunciations guessed by letter-to-sound rules. */
-  guessed: string[];
-  /** Time spent scoring (ms). */
-  processingMs: number;
-}
-
-export interface ScoreOptions extends AnalyseOptions {
-  /** Include {@link ScoreDetails}. */
-  details?: boolean;
-}
-
-export interface ScorerOptions extends EngineOptions {
-  /** Calibration to use instead of the shipped one for the model. */
-  calibration?: CalibrationModels;
-}
+export type {
+  FeatureResult,
+  ScoreDetails,
+  ScoreOptions,
+  ScoreResult,
+  ScorerOptions,
+  WordScore,
+  WordStatus,
+} from './score-types';
 
 export interface Scorer {
   readonly model: AcousticModelName;
@@ -86,13 +45,6 @@ export interface Scorer {
   /** Features only (for calibration): analysis, activity and feature vectors. */
   features(audio: Float32Array, refText: string, options?: AnalyseOptions): FeatureResult;
   close(): void;
-}
-
-export interface FeatureResult {
-  verdict: Verdict;
-  analysis: UtteranceAnalysis | null;
-  sentence: FeatureVector<SentenceFeature> | null;
-  words: FeatureVector<WordFeature>[];
 }
 
 /** Reading time per word assumed for the "too short" check (seconds; a fast reader). */
@@ -271,33 +223,4 @@ export function finalizeScore(calibration: CalibrationModels, input: FinalizeInp
     verdict,
     feedback: feedbackFor(verdict, score, feedbackWords),
   };
-}
-
-// --- Shared pool -----------------------------------------------------------------------------
-
-let sharedPool: ScoringPool | undefined;
-
-/**
- * Scores a recording of `refText` (16 kHz mono float samples) in a process-wide pool of
- * worker threads (created on first use, {@link defaultPoolSize} workers), so the caller's
- * event loop is never blocked. `audio` is copied; the caller keeps it.
- * @throws SpeechPoolError with code QUEUE_FULL when too many recordings are waiting.
- */
-export function scoreUtterance(
-  audio16k: Float32Array,
-  refText: string,
-  options: ScoreOptions = {},
-): Promise<ScoreResult> {
-  if (!(audio16k instanceof Float32Array)) {
-    return Promise.reject(new TypeError('audio must be a Float32Array'));
-  }
-  sharedPool ??= createScoringPool();
-  return sharedPool.score(audio16k.slice(), refText, options);
-}
-
-/** Stops the pool used by {@link scoreUtterance} (e.g. at shutdown). */
-export async function closeSharedScoringPool(): Promise<void> {
-  const pool = sharedPool;
-  sharedPool = undefined;
-  await pool?.close();
 }

@@ -1,6 +1,6 @@
 import type { AcousticModelName } from './acoustic-model';
 import type { AnalyseOptions } from './engine';
-import type { FeatureResult, ScoreOptions, ScoreResult } from './score';
+import type { FeatureResult, ScoreOptions, ScoreResult } from './score-types';
 
 /** Messages from the pool to a scoring worker. */
 export type WorkerRequest =

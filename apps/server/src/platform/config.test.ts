@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults: port 8080, PGlite under ./data', () => {
@@ -23,19 +25,39 @@ describe('loadConfig', () => {
     });
   });
 
+  const demo = { NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1', MEDIA_URL_KEY: 'k'.repeat(32) };
+
   it('switches response validation off in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1' }).responseValidation).toBe(
-      false,
-    );
+    expect(loadConfig(demo).responseValidation).toBe(false);
   });
 
   it('refuses the development SMS outbox and consent page in production unless allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SMS_PROVIDER[\s\S]*OAUTH_PROVIDER/,
     );
-    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1' });
+    const allowed = loadConfig(demo);
     expect(allowed.allowDevAdapters).toBe(true);
     expect(loadConfig({}).allowDevAdapters).toBe(true);
+  });
+
+  it("every setting is in the README's settings table", () => {
+    const readme = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../README.md'),
+      'utf8',
+    );
+    const table = readme.slice(
+      readme.indexOf('### Settings'),
+      readme.indexOf('### Other commands'),
+    );
+    expect(SETTING_NAMES.length).toBeGreaterThan(30);
+    expect(SETTING_NAMES.filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('signs media URLs with MEDIA_URL_KEY: required in production, a development key elsewhere', () => {
+    expect(() => loadConfig({ ...demo, MEDIA_URL_KEY: undefined })).toThrow('MEDIA_URL_KEY');
+    expect(() => loadConfig({ MEDIA_URL_KEY: 'short' })).toThrow('at least 32 characters');
+    expect(loadConfig(demo).mediaUrlKey).toBe('k'.repeat(32));
+    expect(loadConfig({}).mediaUrlKey.length).toBeGreaterThanOrEqual(32);
   });
 
   it('needs every Aliyun setting for SMS_PROVIDER=aliyun, and both halves of a credential pair', () => {

@@ -27,7 +27,16 @@ const ZEnv = z.object({
   MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, 'content/media')),
   /** User agreement, privacy policy and children's rules, served under /legal/. */
   LEGAL_DIR: z.string().min(1).default(path.join(repoRoot, 'content/legal')),
-  TRUST_PROXY: boolFlag.default(false),
+  /**
+   * How many proxies (load balancers) stand in front: the client IP is the address the nearest
+   * of them saw, read from the right end of X-Forwarded-For (what the client writes at its left
+   * end is never trusted). 0 or false: none; 1 or true: one.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d|true|false)$/, 'TRUST_PROXY must be 0–9, true or false')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
   /** Check every response against its schema (on outside production; costs CPU). */
   RESPONSE_VALIDATION: boolFlag.optional(),
   /** Seconds to wait for in-flight requests on SIGTERM before giving up. */
@@ -37,6 +46,16 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  /**
+   * Key of the signed media URLs (members' book pages and narration, recordings): a random
+   * secret of at least 32 characters, the same on every API process. Required in production.
+   */
+  MEDIA_URL_KEY: z.string().min(32, 'MEDIA_URL_KEY must be at least 32 characters').optional(),
+  /**
+   * The development adapters answer only this machine (loopback) unless this is 1: with it, a
+   * phone on the LAN can use the simulated OAuth consent page (README "On a LAN").
+   */
+  DEV_ADAPTERS_OPEN: boolFlag.default(false),
   /** Development adapters (SMS outbox, OAuth consent page) are refused in production unless this is 1. */
   ALLOW_DEV_ADAPTERS: boolFlag.default(false),
   /** Password of the development operator `dev` (created only where dev adapters are allowed). */
@@ -80,6 +99,9 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: boolFlag.optional(),
 });
 
+/** Every environment variable the server reads (the README's settings table lists each). */
+export const SETTING_NAMES = Object.keys(ZEnv.shape);
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -94,13 +116,18 @@ export interface AppConfig {
   /** Content this deployment adds (imported books, later recordings): DATA_DIR/media. */
   dataMediaDir: string;
   legalDir: string;
-  trustProxy: boolean;
+  /** Proxies in front (0: none); Fastify then takes the client IP that many hops back. */
+  trustProxy: number;
   responseValidation: boolean;
   shutdownTimeoutMs: number;
   redisUrl: string | undefined;
+  /** HMAC key of signed media URLs (platform/media/signed-urls.ts). */
+  mediaUrlKey: string;
   allowDevAdapters: boolean;
   /** Password of the development operator `dev`; null where dev adapters are refused. */
   opsDevPassword: string | null;
+  /** Whether other machines may reach the development adapters (else loopback only). */
+  devAdaptersOpen: boolean;
   sms: {
     provider: 'dev' | 'aliyun';
     aliyun?: {
@@ -132,6 +159,9 @@ export interface AppConfig {
         forcePathStyle: boolean;
       };
 }
+
+/** Development only: anyone can read it here, so production refuses to start without its own. */
+const DEV_MEDIA_URL_KEY = 'picbook-development-media-url-key-not-a-secret';
 
 /** Both values, or neither; half a credential pair is a configuration mistake. */
 function pair<A extends string, B extends string>(
@@ -190,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'OAUTH_PROVIDER: the development consent page is refused in production (set OAUTH_PROVIDER=real, or ALLOW_DEV_ADAPTERS=1 for a demo)',
     );
   }
+  if (isProduction && !e.MEDIA_URL_KEY) {
+    problems.push(
+      'MEDIA_URL_KEY: a secret of at least 32 characters is required in production (it signs the media URLs of paid books and recordings; the same on every API process)',
+    );
+  }
   const oauth: AppConfig['oauth'] = { provider: e.OAUTH_PROVIDER };
   const wxApp = pair(['appId', e.WX_APP_ID], ['appSecret', e.WX_APP_SECRET], problems);
   const wxWeb = pair(['appId', e.WX_WEB_APP_ID], ['appSecret', e.WX_WEB_APP_SECRET], problems);
@@ -224,8 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     responseValidation: e.RESPONSE_VALIDATION ?? e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     redisUrl: e.REDIS_URL,
+    mediaUrlKey: e.MEDIA_URL_KEY ?? DEV_MEDIA_URL_KEY,
     allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,
     opsDevPassword: !isProduction || e.ALLOW_DEV_ADAPTERS ? e.OPS_DEV_PASSWORD : null,
+    devAdaptersOpen: e.DEV_ADAPTERS_OPEN,
     sms: {
       provider: e.SMS_PROVIDER,
       ...(e.SMS_PROVIDER === 'aliyun'

@@ -1,11 +1,11 @@
+import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { UrlSigner } from './media/signed-urls';
 import type { Services } from './services';
 
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
+/** Clock lives in clock.ts (services import it without importing deps); kept here for callers. */
+export { type Clock, systemClock } from './clock';
 
 /**
  * What every use case may reach: configuration, the database, the clock and the adapters for
@@ -17,6 +17,8 @@ export interface AppDeps extends Omit<Services, 'close'> {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Signs and checks the short-lived URLs of paid media and recordings. */
+  urlSigner: UrlSigner;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
+import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import type { Clock } from './deps';
 import { createDevProviders } from './oauth/dev';
 import { createRealProviders } from './oauth/index';
 import type { OAuthProvider, ThirdPartyType } from './oauth/types';

@@ -13,6 +13,7 @@ import {
 } from './route-table';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { RouteErrorScreen } from './screens/RouteErrorScreen';
+import { Splash } from './screens/Splash';
 
 type PageLoader = Parameters<typeof lazyPage>[0];
 
@@ -104,6 +105,9 @@ function demoRoutes(): RouteObject[] {
 export const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Pages load lazily: until the first one has, the splash shows (and the router does not
+    // warn about a missing HydrateFallback).
+    hydrateFallbackElement: <Splash />,
     errorElement: <RouteErrorScreen />,
     children: [
       {

@@ -2,6 +2,7 @@ import { endpoints } from '@picbook/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../platform/auth/tokens';
 import { defineRoute } from '../../platform/http/define-route';
+import { deviceIdOf } from '../../platform/http/device-id';
 import { loadPrivateConfig } from '../configs/configs.store';
 import { createUserQueries } from '../user/user.queries';
 import { createAuthQueries } from './auth.queries';
@@ -10,13 +11,6 @@ import { passwordLogin, registerWithPassword } from './password-login';
 import { phoneLogin } from './phone-login';
 import { sendSmsCode } from './sms-codes';
 import { bindPhoneLogin, bindThirdParty, thirdPartyLogin } from './third-party';
-
-/** The device uuid header the client sends with every request (spec §7). */
-export function deviceIdOf(request: FastifyRequest): string {
-  const header = request.headers.uuid;
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[\w.:-]{8,128}$/.test(value) ? value : '';
-}
 
 function tokenOf(request: FastifyRequest): string {
   const header = request.headers.access_token;

@@ -98,7 +98,11 @@ export async function sendSmsCode(
   const answer = { resend_after: SMS_RULES.resendAfterS };
   const now = deps.clock.now();
   const t = now.getTime();
-  await enforce(deps, `sms:dev:${input.deviceId || 'none'}`, SMS_RULES.perDevice, t);
+  // The device limit counts the device's uuid when it sends one, else its IP address: requests
+  // without one must not share a single bucket (a new phone was told to wait 56 minutes). The
+  // uuid is the client's word, so the per-IP and per-phone limits stay the abuse bound.
+  const device = input.deviceId ? `sms:dev:${input.deviceId}` : `sms:dev-ip:${input.ip}`;
+  await enforce(deps, device, SMS_RULES.perDevice, t);
   await enforce(deps, `sms:ip:${input.ip}`, SMS_RULES.perIp, t);
   await enforce(deps, `sms:phone:${phoneKey(input)}`, SMS_RULES.perPhone, t);
 

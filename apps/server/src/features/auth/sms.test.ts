@@ -83,6 +83,21 @@ describe('GET /api/v1/sms', () => {
     t.clock.advance(25 * 60 * MIN);
   });
 
+  it('without a device uuid the device limit counts the IP, not one bucket for everyone', async () => {
+    const noDevice = (ip: string) =>
+      t.app.inject({
+        url: `/api/v1/sms?mobile=${newPhone()}&nation_code=86&action=login`,
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < SMS_RULES.perDevice[0].limit; i++) {
+      expectOk(await noDevice('198.51.100.7'), endpoints.sms);
+    }
+    expectError(await noDevice('198.51.100.7'), 429, 10429);
+    // Another phone on another network is not told to wait.
+    expectOk(await noDevice('198.51.100.8'), endpoints.sms);
+    t.clock.advance(25 * 60 * MIN);
+  });
+
   it('refuses a CN number that is not 11 digits starting with 1', async () => {
     const body = expectError(await requestCode(t, '1380013800'), 400, 10001);
     expect(body).toMatchObject({ msg: '请输入正确的手机号', data: { field: 'mobile' } });

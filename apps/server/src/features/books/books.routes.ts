@@ -12,6 +12,7 @@ import {
   presentReading,
   readerView,
 } from './book-access';
+import { bookMediaUrls, signSentencesTimeline } from './book-media';
 import { createLibraryQueries } from './books.queries';
 import { createReadingQueries } from './reading.queries';
 
@@ -22,16 +23,42 @@ const LOCK_MESSAGES = {
   members: '这是会员专享绘本，开通会员即可阅读',
 } as const;
 
+type Queries = ReturnType<typeof createLibraryQueries>;
+
+/** The book's words; their audio goes with the summary of any book (a taste before unlocking). */
 function presentVocabulary(
-  rows: Awaited<ReturnType<ReturnType<typeof createLibraryQueries>['listWords']>>,
+  rows: Awaited<ReturnType<Queries['listWords']>>,
+  url: (path: string) => string,
 ) {
   return rows.map((w) => ({
     word: w.word,
     pos: w.pos,
     meaning_cn: w.meaningCn,
     example: w.example,
-    audio: w.audio,
+    audio: url(w.audio),
   }));
+}
+
+/** A page as the reader gets it: its files as URLs this reader may fetch. */
+function presentPage(
+  p: Awaited<ReturnType<Queries['listPages']>>[number],
+  url: (path: string) => string,
+): TBookPage {
+  return {
+    page: p.page,
+    image: url(p.image),
+    image_small: url(p.imageSmall),
+    placeholder: p.placeholder,
+    audio: url(p.audio),
+    duration: p.duration,
+    sentences: p.sentences.map((s) => ({ ...s, audio: url(s.audio) })),
+    note_cn: p.noteCn,
+    read_sentences_timeline: p.readSentencesTimeline,
+    read_words_timeline: p.readWordsTimeline,
+    sentences_timeline: signSentencesTimeline(p.sentencesTimeline, url),
+    words_timeline: p.wordsTimeline,
+    hotspots: p.hotspots.map((h) => ({ ...h, audio: url(h.audio) })),
+  };
 }
 
 export function registerBookRoutes(app: FastifyInstance): void {
@@ -60,7 +87,7 @@ export function registerBookRoutes(app: FastifyInstance): void {
     return {
       book_info: view.info,
       summary_cn: book.summaryCn,
-      vocabulary: presentVocabulary(words),
+      vocabulary: presentVocabulary(words, bookMediaUrls(deps, book)),
       reading: view.reading,
       favorite: view.favorite,
     };
@@ -77,26 +104,11 @@ export function registerBookRoutes(app: FastifyInstance): void {
       return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
     const q = createLibraryQueries(deps.db);
     const [pages, words] = await Promise.all([q.listPages(book.id), q.listWords(book.id)]);
+    const url = bookMediaUrls(deps, book);
     return {
       book_info: view.info,
-      pages: pages.map(
-        (p): TBookPage => ({
-          page: p.page,
-          image: p.image,
-          image_small: p.imageSmall,
-          placeholder: p.placeholder,
-          audio: p.audio,
-          duration: p.duration,
-          sentences: p.sentences,
-          note_cn: p.noteCn,
-          read_sentences_timeline: p.readSentencesTimeline,
-          read_words_timeline: p.readWordsTimeline,
-          sentences_timeline: p.sentencesTimeline,
-          words_timeline: p.wordsTimeline,
-          hotspots: p.hotspots,
-        }),
-      ),
-      vocabulary: presentVocabulary(words),
+      pages: pages.map((p) => presentPage(p, url)),
+      vocabulary: presentVocabulary(words, url),
       reading: view.reading,
     };
   });
@@ -125,16 +137,17 @@ export function registerBookRoutes(app: FastifyInstance): void {
     const view = await readerView(deps.db, reader, book);
     if (!view.open) return { lock: 1 as const, list: [] };
     const pages = await createLibraryQueries(deps.db).listPages(book.id);
+    const url = bookMediaUrls(deps, book);
     return {
       lock: 0 as const,
       list: pages
         .filter((p) => p.hotspots.length > 0)
         .map((p) => ({
           page: p.page,
-          image: p.image,
-          image_small: p.imageSmall,
+          image: url(p.image),
+          image_small: url(p.imageSmall),
           placeholder: p.placeholder,
-          hotspots: p.hotspots,
+          hotspots: p.hotspots.map((h) => ({ ...h, audio: url(h.audio) })),
         })),
     };
   });

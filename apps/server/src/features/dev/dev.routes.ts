@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { isLoopback } from '../../platform/http/loopback';
 import { issueDevOauthCode } from '../../platform/oauth/dev';
 import { THIRD_PARTY_TYPES, type ThirdPartyType } from '../../platform/oauth/types';
 import { listDevOutbox } from '../../platform/sms/dev-outbox';
@@ -46,10 +49,16 @@ export function registerOauthRelay(app: FastifyInstance): void {
 /**
  * Development adapters that stand in for the outside world: the SMS outbox and a consent page
  * that behaves like a provider's (issues single-use codes for simulated accounts). Refused in
- * production unless ALLOW_DEV_ADAPTERS=1 (they are simply not registered).
+ * production unless ALLOW_DEV_ADAPTERS=1 (they are simply not registered), and answering only
+ * this machine unless DEV_ADAPTERS_OPEN=1: the outbox shows every login code, and `npm start`
+ * listens on every interface.
  */
 export function registerDevRoutes(app: FastifyInstance): void {
   if (!app.deps.config.allowDevAdapters) return;
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/dev/') || app.deps.config.devAdaptersOpen) return;
+    if (!isLoopback(request.ip)) throw new AppError(ErrorCode.RouteNotFound);
+  });
   // The consent page posts a plain HTML form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

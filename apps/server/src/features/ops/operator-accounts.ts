@@ -7,12 +7,15 @@ import type { DbOrTx } from '../../platform/db/client';
 import { operatorSessions, operators } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { isLoopback } from '../../platform/http/loopback';
 import type { Operator, OperatorRole } from '../../platform/ops/operator-action';
 import { asRoles } from '../../platform/ops/operator-session';
 
 /** Operator sessions are short: 8 hours, a working day. */
 export const OPERATOR_SESSION_MS = 8 * 3600 * 1000;
 const ISSUER = 'PicBook ops';
+const DEV_OPERATOR = 'dev';
+const FAILED = '账号、密码或动态验证码不正确';
 
 function totpFor(username: string, secret: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
@@ -66,6 +69,12 @@ export async function loginOperator(
       throw new AppError(ErrorCode.TooManyRequests, '尝试次数过多，请 15 分钟后再试');
     }
   }
+  // The development operator is a development adapter: this machine only, like the SMS outbox.
+  const devOnly = input.username === DEV_OPERATOR && !deps.config.devAdaptersOpen;
+  if (devOnly && !isLoopback(input.ip)) {
+    for (const key of keys) await deps.rateLimiter.record(key, window, now.getTime());
+    throw new AppError(ErrorCode.LoginFailed, FAILED);
+  }
   const [row] = await deps.db
     .select()
     .from(operators)
@@ -85,7 +94,7 @@ export async function loginOperator(
       }) !== null);
   if (!row || !passwordOk || !totpOk) {
     for (const key of keys) await deps.rateLimiter.record(key, window, now.getTime());
-    throw new AppError(ErrorCode.LoginFailed, '账号、密码或动态验证码不正确');
+    throw new AppError(ErrorCode.LoginFailed, FAILED);
   }
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
@@ -108,9 +117,9 @@ export async function ensureDevOperator(db: DbOrTx, password: string): Promise<v
   const exists = await db
     .select({ id: operators.id })
     .from(operators)
-    .where(eq(operators.username, 'dev'))
+    .where(eq(operators.username, DEV_OPERATOR))
     .limit(1);
   if (exists.length === 0) {
-    await createOperator(db, { username: 'dev', password, roles: ['admin'], totp: false });
+    await createOperator(db, { username: DEV_OPERATOR, password, roles: ['admin'], totp: false });
   }
 }

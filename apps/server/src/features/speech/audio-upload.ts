@@ -15,12 +15,13 @@ import type { SpeechResultJson } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { probeAudio } from '../../platform/media/audio-probe';
+import { pathOfUrl } from '../../platform/media/signed-urls';
 import { isValidKey, newObjectKey } from '../../platform/storage';
 import { findBookOrFail, isBookOpen, loadReader } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';
 import { createWorkQueries } from '../works/works.queries';
 import { createSpeechQueries, type RecordingRow } from './speech.queries';
-import { judgeRecording, limitRecordings, uploadUrl, wavToSpeech } from './speech-sessions';
+import { judgeRecording, limitRecordings, recordingUrl, wavToSpeech } from './speech-sessions';
 
 export interface AudioUploadInput {
   userId: number;
@@ -103,7 +104,7 @@ export async function handleAudioUpload(
   const { workId, best } = filed;
   return {
     id: recording.id,
-    audio_url: uploadUrl(recording.key),
+    audio_url: recordingUrl(deps, recording.key, userId, userId),
     duration: recording.duration,
     score: recording.score,
     words,
@@ -190,7 +191,8 @@ export async function findOwnRecording(
   field: string,
 ): Promise<RecordingRow> {
   if (url === '') throw invalidParams(field, '没有收到录音');
-  const key = url.replace(/^(https?:\/\/[^/]+)?\/uploads\//, '');
+  // The URL as answered (signed, perhaps with our origin): its path names the recording.
+  const key = pathOfUrl(url).replace(/^\/uploads\//, '');
   const recording = isValidKey(key)
     ? await createSpeechQueries(deps.db).findRecordingByKey(key)
     : null;

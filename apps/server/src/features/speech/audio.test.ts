@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { endpoints, SPEECH_SAMPLE_RATE } from '@picbook/contracts';
 import { decodeWithFfmpeg, encodeWav } from '@picbook/speech';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   other = (await phoneLogin(t, newPhone())).access_token;
 });
 afterAll(() => t.close());
+const uploadsDir = () => (t.config.storage.kind === 'local' ? t.config.storage.dir : '');
 
 let runSeq = 0;
 const newRun = () => `run-${process.pid}-${++runSeq}-${Date.now()}`;
@@ -149,6 +151,46 @@ describe('POST /api/v1/audio', () => {
       other,
     );
     expect(expectError(stolen, 400, 10001).msg).toContain('找不到这段录音');
+  });
+
+  it('answers 429 with a retry hint when the scorer is busy, and keeps nothing', async () => {
+    const uuid = newRun();
+    const before = await t.database.db.select().from(recordings);
+    const files = () =>
+      fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir(), { recursive: true }).length : 0;
+    const filesBefore = files();
+    state.busy = true;
+    try {
+      const res = await upload(item(uuid), toneWav(1.5));
+      const body = expectError(res, 429, 10429);
+      expect(res.headers['retry-after']).toBe('3');
+      expect(body.data).toEqual({ retry_after: 3 });
+    } finally {
+      state.busy = false;
+    }
+    expect(await t.database.db.select().from(recordings)).toHaveLength(before.length);
+    expect(await t.database.db.select().from(works).where(eq(works.uuid, uuid))).toEqual([]);
+    expect(files()).toBe(filesBefore);
+    // The retry goes through.
+    expectOk(await upload(item(uuid), toneWav(1.5)), endpoints.audio);
+  });
+
+  it('refuses a broken multipart body (no boundary, cut short) with 400, not 500', async () => {
+    const body = multipart(item(newRun()), toneWav(1.2), 'take.wav', 'audio');
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio',
+      headers: { ...auth(token), 'content-type': 'multipart/form-data' },
+      payload: body.payload,
+    });
+    expectError(noBoundary, 400, 10001);
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio',
+      headers: { ...auth(token), 'content-type': body.contentType },
+      payload: body.payload.subarray(0, 300),
+    });
+    expectError(truncated, 400, 10001);
   });
 
   it('refuses what is not a recording, too short or too long, by its bytes', async () => {

@@ -14,8 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SpeechResultJson } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
+import { pathOfUrl } from '../../platform/media/signed-urls';
 import { combineWithChannels, JudgeBusyError } from '../../platform/speech/judge';
 import { isValidKey, newObjectKey } from '../../platform/storage';
+import { signedUploadUrl } from '../../platform/storage/serve-uploads';
 import { loadConfigs } from '../configs/configs.store';
 import { createSpeechQueries, type SpeechSessionRow } from './speech.queries';
 
@@ -57,18 +59,38 @@ export interface SpeechInput {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const uploadUrl = (key: string) => `/uploads/${key}`;
+/** Where a recording is served (kept with its speech session; signed whenever it is answered). */
+export const uploadPath = (key: string) => `/uploads/${key}`;
+
+/**
+ * A recording's URL for whoever asks: signed for the owner's family, or for others, whose fetches
+ * are checked against the owner's consent every time (decision 024).
+ */
+export function recordingUrl(
+  deps: Pick<AppDeps, 'urlSigner'>,
+  key: string,
+  ownerId: number,
+  viewerId: number | null,
+): string {
+  return signedUploadUrl(deps.urlSigner, key, ownerId === viewerId ? 'family' : 'public');
+}
 
 function notFound(): AppError {
   return new AppError(ErrorCode.RecordNotFound, '录音已过期或不存在，请重新录音');
 }
 
-function answerOf(session: SpeechSessionRow, received: number[] = []): TSpeechAnswer {
+/** The answer to the session's owner (only they reach it), its recording signed for them. */
+function answerOf(
+  deps: Pick<AppDeps, 'urlSigner'>,
+  session: SpeechSessionRow,
+  received: number[] = [],
+): TSpeechAnswer {
+  const key = session.audioUrl?.replace(/^\/uploads\//, '');
   return {
     session_id: session.id,
     is_ended: session.status === 'done',
     received,
-    audio_url: session.audioUrl,
+    audio_url: key ? recordingUrl(deps, key, session.userId, session.userId) : null,
     duration: session.duration ?? 0,
     result: (session.result as TSpeechResult | null) ?? null,
   };
@@ -128,7 +150,7 @@ export async function handleSpeech(deps: AppDeps, input: SpeechInput): Promise<T
   let session = await q.findSession(fields.session_id);
   if (session && session.userId !== userId) throw notFound();
   if (session && session.expiresAt <= now) throw notFound();
-  if (session?.status === 'done') return answerOf(session);
+  if (session?.status === 'done') return answerOf(deps, session);
   if (session?.status === 'failed') {
     throw new AppError(ErrorCode.NotAllowed, session.error ?? '评分失败，请重新录音');
   }
@@ -178,7 +200,7 @@ export async function handleSpeech(deps: AppDeps, input: SpeechInput): Promise<T
 
   if (fields.is_ended !== 1) {
     const { seqs } = await q.chunkIndex(session.id);
-    return answerOf(session, seqs);
+    return answerOf(deps, session, seqs);
   }
 
   const refText = fields.ref_text ?? session.refText ?? '';
@@ -228,7 +250,7 @@ async function waitForAnswer(deps: AppDeps, sessionId: string): Promise<TSpeechA
   for (;;) {
     const session = await q.findSession(sessionId);
     if (!session) throw notFound();
-    if (session.status === 'done') return answerOf(session);
+    if (session.status === 'done') return answerOf(deps, session);
     if (session.status === 'failed') {
       throw new AppError(ErrorCode.NotAllowed, session.error ?? '评分失败，请重新录音');
     }
@@ -260,26 +282,13 @@ async function scoreSession(
     });
     await q.deleteChunks(session.id);
     return {
-      ...answerOf({ ...session, status: 'done', result, duration, audioUrl: null }),
+      ...answerOf(deps, { ...session, status: 'done', result, duration, audioUrl: null }),
       duration,
     };
   }
 
   const wav = Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
-  let result: SpeechResultJson;
-  try {
-    result = await judgeRecording(deps, log, samples, wav, refText);
-  } catch (error) {
-    if (error instanceof JudgeBusyError && error.reason !== 'failed') {
-      // Give the session back: the child's retry of the final request scores it.
-      await q.updateSession(session.id, { status: 'open' });
-      throw new AppError(ErrorCode.TooManyRequests, '评分的小朋友太多啦，请稍后再试一次', {
-        cause: error,
-      });
-    }
-    await q.updateSession(session.id, { status: 'failed', error: '评分失败，请重新录音' });
-    throw new AppError(ErrorCode.Internal, '录音出了点小问题，请重新录音', { cause: error });
-  }
+  const result = await judgeClaimedSession(deps, log, session.id, samples, wav, refText);
 
   const key = newObjectKey('rec', 'wav');
   await deps.storage.put(key, wav, 'audio/wav');
@@ -294,7 +303,7 @@ async function scoreSession(
     score: result.score,
     result,
   });
-  const audioUrl = uploadUrl(key);
+  const audioUrl = uploadPath(key);
   await q.updateSession(session.id, {
     status: 'done',
     result,
@@ -309,13 +318,45 @@ async function scoreSession(
     session_id: session.id,
     is_ended: true,
     received: [],
-    audio_url: audioUrl,
+    audio_url: recordingUrl(deps, key, session.userId, session.userId),
     duration,
     result: result as TSpeechResult,
   };
 }
 
-/** The platform judge and, when judge_speech.enable_cloud is on, the cloud channels (§9). */
+/** Seconds a client is asked to wait when the scorer's queue is full. */
+export const JUDGE_RETRY_AFTER_S = 3;
+
+/**
+ * judgeRecording for a session this request claimed: when the judge is busy the session is given
+ * back (the child's retry of the final request scores it); when it fails, the session fails.
+ */
+async function judgeClaimedSession(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  sessionId: string,
+  samples: Float32Array,
+  wav: Buffer,
+  refText: string,
+): Promise<SpeechResultJson> {
+  const q = createSpeechQueries(deps.db);
+  try {
+    return await judgeRecording(deps, log, samples, wav, refText);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.TooManyRequests) {
+      await q.updateSession(sessionId, { status: 'open' });
+      throw error;
+    }
+    await q.updateSession(sessionId, { status: 'failed', error: '评分失败，请重新录音' });
+    throw new AppError(ErrorCode.Internal, '录音出了点小问题，请重新录音', { cause: error });
+  }
+}
+
+/**
+ * The platform judge and, when judge_speech.enable_cloud is on, the cloud channels (§9). A full
+ * scoring queue (or a job that timed out waiting) answers 429 with a retry hint: nothing is
+ * stored before the judge has answered.
+ */
 export async function judgeRecording(
   deps: AppDeps,
   log: FastifyBaseLogger,
@@ -323,7 +364,18 @@ export async function judgeRecording(
   wav: Buffer,
   refText: string,
 ): Promise<SpeechResultJson> {
-  const judged = await deps.speechJudge.score(samples.slice(), refText);
+  let judged: Awaited<ReturnType<AppDeps['speechJudge']['score']>>;
+  try {
+    judged = await deps.speechJudge.score(samples.slice(), refText);
+  } catch (error) {
+    if (error instanceof JudgeBusyError && error.reason !== 'failed') {
+      throw new AppError(ErrorCode.TooManyRequests, '评分的小朋友太多啦，请稍后再试一次', {
+        data: { retry_after: JUDGE_RETRY_AFTER_S },
+        cause: error,
+      });
+    }
+    throw error;
+  }
   const cloudEnabled = (await loadConfigs(deps.db, log)).judge_speech.enable_cloud === 1;
   const combined = await combineWithChannels(
     judged,
@@ -350,7 +402,7 @@ async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<
   if (fields.is_ended !== 1) throw invalidParams('is_ended', 'audio_path 只能在结束时提交');
   const refText = fields.ref_text ?? '';
   if (!/[A-Za-z]/.test(refText)) throw invalidParams('ref_text', '请提供要读的英文句子');
-  const key = (fields.audio_path ?? '').replace(/^\/uploads\//, '');
+  const key = pathOfUrl(fields.audio_path ?? '').replace(/^\/uploads\//, '');
   if (!isValidKey(key)) throw invalidParams('audio_path', '找不到这段录音');
   const q = createSpeechQueries(deps.db);
   const recording = await q.findRecordingByKey(key);
@@ -374,10 +426,17 @@ async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<
   if (duration < SPEECH_MIN_SECONDS) {
     const result = tooShortResult();
     await q.updateSession(session.id, { status: 'done', result, duration, endedAt: now });
-    return answerOf({ ...session, status: 'done', result, duration });
+    return answerOf(deps, { ...session, status: 'done', result, duration });
   }
-  const result = await judgeRecording(deps, input.log, samples, stored.body, refText);
-  const audioUrl = uploadUrl(key);
+  const result = await judgeClaimedSession(
+    deps,
+    input.log,
+    session.id,
+    samples,
+    stored.body,
+    refText,
+  );
+  const audioUrl = uploadPath(key);
   await q.updateSession(session.id, {
     status: 'done',
     result,
@@ -386,5 +445,5 @@ async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<
     recordingId: recording.id,
     endedAt: now,
   });
-  return answerOf({ ...session, status: 'done', result, duration, audioUrl });
+  return answerOf(deps, { ...session, status: 'done', result, duration, audioUrl });
 }

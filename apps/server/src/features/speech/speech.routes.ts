@@ -1,4 +1,4 @@
-import { AUDIO_UPLOAD_MAX_BYTES, endpoints, ZAudioFields, ZSpeechFields } from '@picbook/contracts';
+import { AUDIO_UPLOAD_MAX_BYTES, endpoints } from '@picbook/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route';
 import { readMultipart } from '../../platform/http/multipart';
@@ -12,22 +12,12 @@ const SPEECH_FILE_CAP = 2 * 1024 * 1024;
 
 export function registerSpeechRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.speech, async ({ deps, userId, request }) => {
-    const { fields, file } = await readMultipart(
-      request,
-      ZSpeechFields,
-      'audio_bin',
-      SPEECH_FILE_CAP,
-    );
+    const { fields, file } = await readMultipart(request, endpoints.speech, SPEECH_FILE_CAP);
     return handleSpeech(deps, { userId, log: request.log, fields, audio: file?.buffer ?? null });
   });
 
   defineRoute(app, endpoints.audio, async ({ deps, userId, request }) => {
-    const { fields, file } = await readMultipart(
-      request,
-      ZAudioFields,
-      'audio',
-      AUDIO_UPLOAD_MAX_BYTES,
-    );
+    const { fields, file } = await readMultipart(request, endpoints.audio, AUDIO_UPLOAD_MAX_BYTES);
     return handleAudioUpload(deps, {
       userId,
       log: request.log,

@@ -7,7 +7,7 @@ import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { configEntries, recordings, speechChunks } from '../../platform/db/schema';
-import type { SpeechJudge } from '../../platform/speech/judge';
+import { JudgeBusyError, type SpeechJudge } from '../../platform/speech/judge';
 
 /**
  * POST /api/v1/speech through the real app and database. The judge here is a stand-in that
@@ -15,8 +15,11 @@ import type { SpeechJudge } from '../../platform/speech/judge';
  * the last test with the real pool).
  */
 const calls: Array<{ samples: number; refText: string }> = [];
+/** Answer like the engine pool with a full queue. */
+let judgeBusy = false;
 const fakeJudge: SpeechJudge = {
   async score(audio, refText) {
+    if (judgeBusy) throw new JudgeBusyError('busy', new Error('queue full'));
     calls.push({ samples: audio.length, refText });
     const words = refText.split(/\s+/).filter(Boolean);
     return {
@@ -103,7 +106,9 @@ describe('POST /api/v1/speech', () => {
       channels: [{ name: 'judge', score: 83 }],
     });
     expect(done.result?.words.map((w) => w.word)).toEqual(['I', 'see', 'a', 'red', 'kite.']);
-    expect(done.audio_url).toMatch(/^\/uploads\/rec\/[0-9a-f]{32}\.wav$/);
+    expect(done.audio_url).toMatch(
+      /^\/uploads\/rec\/[0-9a-f]{32}\.wav\?exp=\d+&sig=[\w-]+&aud=family$/,
+    );
 
     // The stored recording is this audio as a 16 kHz WAV, served under /uploads.
     const file = await t.app.inject({ url: done.audio_url ?? '' });
@@ -207,6 +212,41 @@ describe('POST /api/v1/speech', () => {
       payload: { session_id: id },
     });
     expectError(notMultipart, 400, 10001);
+  });
+
+  it('a busy scorer answers 429 with a retry hint; the retry scores the same recording', async () => {
+    const id = newSession();
+    await send({ session_id: id, seq: 0 }, tone(1.2));
+    judgeBusy = true;
+    try {
+      const res = await send({ session_id: id, seq: 1, is_ended: 1, ref_text: REF });
+      expectError(res, 429, 10429);
+      expect(res.headers['retry-after']).toBe('3');
+    } finally {
+      judgeBusy = false;
+    }
+    const answer = expectOk(
+      await send({ session_id: id, seq: 1, is_ended: 1, ref_text: REF }),
+      endpoints.speech,
+    );
+    expect(answer).toMatchObject({ is_ended: true, duration: 1.2 });
+  });
+
+  it('refuses a broken multipart body (no boundary, cut short) with 400, not 500', async () => {
+    const body = multipart({ session_id: newSession(), seq: 0 }, tone(0.5));
+    for (const [contentType, payload] of [
+      ['multipart/form-data', body.payload],
+      [body.contentType, body.payload.subarray(0, 200)],
+      [`${body.contentType}x`, body.payload],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/speech',
+        headers: { ...auth(token), 'content-type': contentType },
+        payload,
+      });
+      expectError(res, 400, 10001);
+    }
   });
 
   it('caps a recording at 60 s', async () => {

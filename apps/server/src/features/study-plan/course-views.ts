@@ -51,13 +51,16 @@ export async function stageDetail(
 ): Promise<TStageDetail> {
   const plan = await loadPlan(deps, deps.db, userId, q.level, log);
   const { week, stage } = stageOrFail(plan, q.world, q.stage);
-  return withMediaUrls({
-    ...stage,
-    level: q.level,
-    week: week.week,
-    book: week.book,
-    theme_cn: week.theme_cn,
-  });
+  return withMediaUrls(
+    {
+      ...stage,
+      level: q.level,
+      week: week.week,
+      book: week.book,
+      theme_cn: week.theme_cn,
+    },
+    deps,
+  );
 }
 
 /** GET /api/v1/learning/process/{id}: the course to play, when it is open to this child. */
@@ -70,24 +73,27 @@ export async function courseByProcess(
   const course = await courseOrFail(deps, processId);
   const plan = await loadPlan(deps, deps.db, userId, course.level, log);
   const placed = assertCourseOpen(plan, course.uuid);
-  return withMediaUrls({
-    uuid: course.uuid,
-    process_id: course.processId,
-    level: course.level,
-    week: course.week,
-    stage: course.stage,
-    sub_path: course.subPath,
-    position: course.position,
-    title_cn: course.titleCn,
-    title_en: course.titleEn,
-    duration: course.duration,
-    book_id: course.bookId,
-    content: course.content,
-    status: placed.course.status,
-    best_score: placed.course.best_score,
-    stars: placed.course.stars,
-    next: nextInDay(plan, course.uuid),
-  });
+  return withMediaUrls(
+    {
+      uuid: course.uuid,
+      process_id: course.processId,
+      level: course.level,
+      week: course.week,
+      stage: course.stage,
+      sub_path: course.subPath,
+      position: course.position,
+      title_cn: course.titleCn,
+      title_en: course.titleEn,
+      duration: course.duration,
+      book_id: course.bookId,
+      content: course.content,
+      status: placed.course.status,
+      best_score: placed.course.best_score,
+      stars: placed.course.stars,
+      next: nextInDay(plan, course.uuid),
+    },
+    deps,
+  );
 }
 
 /** The next course of the same day (any status), for the player's "next" button. */
@@ -129,7 +135,7 @@ export async function stageInfo(
 ) {
   const plan = await loadPlan(deps, deps.db, userId, q.level, log);
   const { week, stage, course } = courseAt(plan, q);
-  return withMediaUrls({ course, stage, theme_cn: week.theme_cn });
+  return withMediaUrls({ course, stage, theme_cn: week.theme_cn }, deps);
 }
 
 /** GET /api/v1.1/learning/stage_finish_info: what the finish screen shows after a course. */
@@ -145,22 +151,25 @@ export async function stageFinishInfo(
     createPlanQueries(deps.db).lastReport(userId, course.uuid),
     readBalances(deps.db, userId),
   ]);
-  return withMediaUrls({
-    course,
-    last: last
-      ? {
-          report_id: last.id,
-          score: last.score,
-          stars: last.stars,
-          coins: last.reward.coins,
-          diamonds: last.reward.diamonds,
-        }
-      : null,
-    stage: { status: stage.status, reward: stage.reward },
-    week: { status: week.status, reward: week.reward },
-    next: nextCourse(plan, course.uuid),
-    balances: { coins: balances.coins, credits: balances.credits, diamonds: balances.diamonds },
-  });
+  return withMediaUrls(
+    {
+      course,
+      last: last
+        ? {
+            report_id: last.id,
+            score: last.score,
+            stars: last.stars,
+            coins: last.reward.coins,
+            diamonds: last.reward.diamonds,
+          }
+        : null,
+      stage: { status: stage.status, reward: stage.reward },
+      week: { status: week.status, reward: week.reward },
+      next: nextCourse(plan, course.uuid),
+      balances: { coins: balances.coins, credits: balances.credits, diamonds: balances.diamonds },
+    },
+    deps,
+  );
 }
 
 /** GET /api/v1/learning/reward/{id}: what a course pays and what it has paid this child. */
@@ -244,15 +253,18 @@ export async function learningBook(
     [...s.major.courses, ...s.minor.courses].map((c) => ({ ...c, stage: s.stage })),
   );
   const test = await createPlanQueries(deps.db).findTest(weekRow.level, weekRow.week);
-  return withMediaUrls({
-    book_info: presentBookInfo(book, reader, unlocked.has(bookId)),
-    level: weekRow.level,
-    week: weekRow.week,
-    theme_cn: week.theme_cn,
-    courses,
-    video_process_id: courses.find((c) => c.kind === 'video')?.process_id ?? null,
-    test_process_id: test?.processId ?? null,
-  });
+  return withMediaUrls(
+    {
+      book_info: presentBookInfo(book, reader, unlocked.has(bookId)),
+      level: weekRow.level,
+      week: weekRow.week,
+      theme_cn: week.theme_cn,
+      courses,
+      video_process_id: courses.find((c) => c.kind === 'video')?.process_id ?? null,
+      test_process_id: test?.processId ?? null,
+    },
+    deps,
+  );
 }
 
 /** GET /api/v1/learning/book/{id}/test_content: the week's quiz (its last major course). */
@@ -269,7 +281,10 @@ export async function bookTestContent(
   }
   const plan = await loadPlan(deps, deps.db, userId, weekRow.level, log);
   assertCourseOpen(plan, test.uuid);
-  return withMediaUrls({ process_id: test.processId, uuid: test.uuid, list: test.content.parts });
+  return withMediaUrls(
+    { process_id: test.processId, uuid: test.uuid, list: test.content.parts },
+    deps,
+  );
 }
 
 /** GET/POST /api/v1/user/level/{id}: the child's progress in a level; POST makes it theirs. */

@@ -209,30 +209,37 @@ export async function loadPlan(
   return { level, access, weeks, courses: heads, weekRows };
 }
 
-/** The plan answer of GET /api/v1/study_plan (media through mediaUrl). */
-export function presentPlan(data: PlanData, type: number): TStudyPlan {
+/** The plan answer of GET /api/v1/study_plan (media through withMediaUrls). */
+export function presentPlan(
+  data: PlanData,
+  type: number,
+  deps: Pick<AppDeps, 'urlSigner'>,
+): TStudyPlan {
   const worlds = [...new Set(data.weeks.map((w) => w.world))].sort((a, b) => a - b);
   const mark = currentStageMark(data.weeks);
   const currentWorld = mark ? (data.weeks[mark.week]?.world ?? 1) : 1;
   const open = data.weeks.filter((w) => w.status !== 0);
-  return withMediaUrls({
-    level: data.level,
-    type,
-    weeks: data.weeks,
-    worlds: worlds.map((world) => ({
-      world,
-      weeks: data.weeks.filter((w) => w.world === world).map((w) => w.week),
-    })),
-    level_finish_num: data.weeks.reduce((n, w) => n + w.finish_num, 0),
-    course_num: data.weeks.reduce((n, w) => n + w.course_num, 0),
-    book_num: data.weeks.length,
-    allow_week: open.at(-1)?.week ?? 0,
-    paging: {
-      current_page: Math.max(1, worlds.indexOf(currentWorld) + 1),
-      page_count: worlds.length,
+  return withMediaUrls(
+    {
+      level: data.level,
+      type,
+      weeks: data.weeks,
+      worlds: worlds.map((world) => ({
+        world,
+        weeks: data.weeks.filter((w) => w.world === world).map((w) => w.week),
+      })),
+      level_finish_num: data.weeks.reduce((n, w) => n + w.finish_num, 0),
+      course_num: data.weeks.reduce((n, w) => n + w.course_num, 0),
+      book_num: data.weeks.length,
+      allow_week: open.at(-1)?.week ?? 0,
+      paging: {
+        current_page: Math.max(1, worlds.indexOf(currentWorld) + 1),
+        page_count: worlds.length,
+      },
+      access: { full: data.access.full, free_weeks: [...FREE_WEEKS] },
     },
-    access: { full: data.access.full, free_weeks: [...FREE_WEEKS] },
-  });
+    deps,
+  );
 }
 
 /** A course of the plan with its week and stage as presented. */

@@ -18,7 +18,7 @@ import { submitCourse } from './submit-course';
 
 export function registerStudyPlanRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.studyPlan, async ({ deps, userId, query, request }) =>
-    presentPlan(await loadPlan(deps, deps.db, userId, query.level, request.log), query.type),
+    presentPlan(await loadPlan(deps, deps.db, userId, query.level, request.log), query.type, deps),
   );
   defineRoute(app, endpoints.studyPlanStage, ({ deps, userId, query, request }) =>
     stageDetail(deps, request.log, userId, query),

@@ -24,7 +24,6 @@ import { AppError, invalidParams } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
 import { loadConfigs } from '../configs/configs.store';
 import { findOwnRecording, judgeStoredRecording } from '../speech/audio-upload';
-import { uploadUrl } from '../speech/speech-sessions';
 import { assertCourseOpen } from './course-access';
 import { type CourseRow, createPlanQueries } from './plan.queries';
 import { loadPlan } from './plan-view';
@@ -88,7 +87,8 @@ async function scoreItems(
     } else if (detail && item.kind === 'speak') {
       const field = `answers.${item.id}.audio_url`;
       const recording = await findOwnRecording(deps, userId, detail.audio_url ?? '', field);
-      entry.audio_url = uploadUrl(recording.key);
+      // Stored unsigned: whoever presents the report signs it for its viewer (recordingUrl).
+      entry.audio_url = `/uploads/${recording.key}`;
       const judged = [];
       for (const text of item.texts ?? []) {
         judged.push(await judgeStoredRecording(deps, log, recording, text, field));

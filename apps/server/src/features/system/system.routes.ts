@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { endpoints } from '@picbook/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route';
+import { deviceIdOf } from '../../platform/http/device-id';
+import { recordPingback } from './pingback';
 
 const startedAt = Date.now();
 
@@ -12,14 +14,9 @@ export function registerSystemRoutes(app: FastifyInstance): void {
 
   defineRoute(app, endpoints.uuid, async () => ({ uuid: randomUUID() }));
 
-  defineRoute(app, endpoints.pingback, async ({ body, request, userId }) => {
-    // Tracking goes to the structured log, where the log pipeline ships it to analytics.
-    for (const event of body.events) {
-      const level = event.level === 'error' ? 'error' : event.level === 'warn' ? 'warn' : 'info';
-      request.log[level]({ pingback: event, sid: body.sid, uid: userId }, `client ${event.event}`);
-    }
-    return { accepted: body.events.length };
-  });
+  defineRoute(app, endpoints.pingback, async ({ deps, body, request }) => ({
+    accepted: await recordPingback(deps, { body, ip: request.ip, deviceId: deviceIdOf(request) }),
+  }));
 
   // Load balancers and process managers probe this; it is not part of the product API.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,7 +1,11 @@
-import { endpoints } from '@picbook/contracts';
+import { endpoints, PINGBACK_MAX_EVENTS } from '@picbook/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { pingbackDaily } from '../../platform/db/schema';
+import { chinaDate } from '../../platform/time';
+import { PINGBACK_RULES } from './pingback';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +97,64 @@ describe('POST /api/v1/pingback', () => {
       payload: { events: [] },
     });
     expect(expectError(res, 400, 10001).data?.field).toBe('events');
+  });
+
+  const batch = (events: object[], headers: Record<string, string> = {}, ip = '203.0.113.50') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pingback',
+      payload: { sid: 's', events },
+      headers,
+      remoteAddress: ip,
+    });
+  const countsToday = async () =>
+    Object.fromEntries(
+      (
+        await t.database.db
+          .select()
+          .from(pingbackDaily)
+          .where(eq(pingbackDaily.day, chinaDate(t.clock.now())))
+      ).map((r) => [`${r.event}/${r.level}`, r.count]),
+    );
+
+  it('counts events per China day, event and level for operators (not a log line each)', async () => {
+    const before = await countsToday();
+    const pv = { event: 'pv', ts: 1, path: '/library' };
+    expectOk(
+      await batch([pv, pv, { event: 'timeout_error', ts: 2, level: 'error' }]),
+      endpoints.pingback,
+    );
+    // 20 batches at once (one upsert each, rows in key order): every event counts.
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        batch([pv, { event: 'update', ts: 3 }], { uuid: `pingback-device-${i}` }),
+      ),
+    );
+    for (const res of all) expectOk(res, endpoints.pingback);
+    const after = await countsToday();
+    const grew = (key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+    expect([grew('pv/info'), grew('update/info'), grew('timeout_error/error')]).toEqual([
+      22, 20, 1,
+    ]);
+  });
+
+  it('caps events per request and requests per client (429 with a retry hint)', async () => {
+    const many = Array.from({ length: PINGBACK_MAX_EVENTS + 1 }, () => ({ event: 'pv', ts: 1 }));
+    expect(expectError(await batch(many), 400, 10001).data?.field).toBe('events');
+    expectError(await batch([{ event: 'PV!', ts: 1 }]), 400, 10001);
+    const device = { uuid: 'pingback-busy-device' };
+    for (let i = 0; i < PINGBACK_RULES.perClient[0].limit; i++) {
+      expectOk(await batch([{ event: 'pv', ts: 1 }], device, '203.0.113.51'), endpoints.pingback);
+    }
+    const refused = await batch([{ event: 'pv', ts: 1 }], device, '203.0.113.51');
+    expectError(refused, 429, 10429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another device at the same address is still heard.
+    expectOk(
+      await batch([{ event: 'pv', ts: 1 }], { uuid: 'pingback-other-device' }, '203.0.113.51'),
+      endpoints.pingback,
+    );
+    t.clock.advance(61_000);
   });
 });
 

@@ -192,4 +192,31 @@ describe('GET /api/v1/rank/{id}', () => {
       expectOk(await kit.get(`/api/v1/rank/${first.workId}`), endpoints.rankDetail),
     ).toMatchObject({ like: 1, is_liked: false });
   });
+
+  it("a child's recordings reach others only while consent holds: withdrawal takes effect at once", async () => {
+    const owner = await kit.family('Noa', { isPublic: true });
+    const viewer = await kit.family('Max');
+    const work = await kit.record(owner, 80);
+    const theirs = expectOk(
+      await kit.get(`/api/v1/rank/${work.workId}`, viewer),
+      endpoints.rankDetail,
+    );
+    const own = expectOk(await kit.get(`/api/v1/rank/${work.workId}`, owner), endpoints.rankDetail);
+    const othersUrl = theirs.items[0]?.audio_url ?? '';
+    const familyUrl = own.items[0]?.audio_url ?? '';
+    expect(othersUrl).toMatch(/^\/uploads\/rec\/[0-9a-f]{32}\.wav\?exp=\d+&sig=[\w-]+&aud=public$/);
+    expect(familyUrl).toContain('&aud=family');
+    // Without its signature the link reaches nobody.
+    expect((await kit.get(othersUrl.split('?')[0] ?? '')).statusCode).toBe(404);
+    expect((await kit.get(othersUrl)).statusCode).toBe(200);
+
+    await kit.setPublic(owner, 0);
+    const withdrawn = await kit.get(othersUrl);
+    expect(withdrawn.statusCode).toBe(404);
+    expect(withdrawn.json()).toMatchObject({ code: 10404 });
+    // The family keeps hearing the child.
+    expect((await kit.get(familyUrl)).statusCode).toBe(200);
+    await kit.setPublic(owner, 1);
+    expect((await kit.get(othersUrl)).statusCode).toBe(200);
+  });
 });

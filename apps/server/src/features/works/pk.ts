@@ -5,7 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { findBookOrFail, isBookOpen, loadReader } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';
-import { uploadUrl } from '../speech/speech-sessions';
+import { recordingUrl } from '../speech/speech-sessions';
 import { createSocialQueries } from './social.queries';
 import { findVisibleWork } from './visibility';
 import { loadWorkUsers, workUserOf } from './work-users';
@@ -45,9 +45,14 @@ export async function bookPk(
       [mine?.id, theirs.id].filter((id): id is number => id !== undefined),
     ),
   ]);
-  const side = (items: typeof theirItems) =>
-    new Map(items.map((i) => [i.contentId, { score: i.score, audio_url: uploadUrl(i.key) }]));
-  const [mineBy, theirBy] = [side(mineItems), side(theirItems)];
+  const side = (items: typeof theirItems, ownerId: number) =>
+    new Map(
+      items.map((i) => [
+        i.contentId,
+        { score: i.score, audio_url: recordingUrl(deps, i.key, ownerId, userId) },
+      ]),
+    );
+  const [mineBy, theirBy] = [side(mineItems, userId), side(theirItems, theirs.userId)];
   const present = (work: WorkRow) =>
     presentRankItem(work, workUserOf(users, work.userId), liked.has(work.id), null);
   const items = workItemsOf(

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { unixSeconds } from '../../platform/time';
 import { findBookOrFail } from '../books/book-access';
+import { recordingUrl } from '../speech/speech-sessions';
 import { createRankQueries } from './ranks.queries';
 import { createSocialQueries } from './social.queries';
 import { findVisibleWork } from './visibility';
@@ -100,6 +101,10 @@ export async function rankDetail(
     is_liked: liked.has(work.id),
     finished: work.finishedAt !== null,
     created_at: unixSeconds(work.createdAt),
-    items: [...items].sort(byReadingOrder).map(presentWorkItem),
+    items: [...items]
+      .sort(byReadingOrder)
+      .map((item) =>
+        presentWorkItem(item, (key) => recordingUrl(deps, key, work.userId, viewerId)),
+      ),
   };
 }

@@ -164,6 +164,12 @@ describe('GET /api/v1.2/books/{id}/myrank', () => {
   });
 });
 
+/** The same recording as its owner's URL, signed for others (checked against their consent). */
+const heardByOthers = (ownersUrl: string) =>
+  expect.stringMatching(
+    new RegExp(`^${ownersUrl.split('?')[0]}\\?exp=\\d+&sig=[\\w-]+&aud=public$`),
+  );
+
 describe('GET /api/v1.2/books/{id}/pk', () => {
   const pk = (rankId: number, who: Family, type = 1, book: number = BOOK.kite) =>
     kit.get(`/api/v1.2/books/${book}/pk?type=${type}&rank_id=${rankId}`, who);
@@ -192,7 +198,7 @@ describe('GET /api/v1.2/books/{id}/pk', () => {
       secondary_id: 1,
       text: 'It is a windy day.',
       mine: { score: 80, audio_url: mine.audioUrl },
-      theirs: { score: 90, audio_url: theirs.audioUrl },
+      theirs: { score: 90, audio_url: heardByOthers(theirs.audioUrl) },
     });
     expect(answer.list[1]).toMatchObject({
       text: 'Dad has a red kite.',
@@ -201,7 +207,7 @@ describe('GET /api/v1.2/books/{id}/pk', () => {
     });
     expect(answer.list[2]).toMatchObject({
       mine: null,
-      theirs: { score: 100, audio_url: theirsP3.audioUrl },
+      theirs: { score: 100, audio_url: heardByOthers(theirsP3.audioUrl) },
     });
     expect(answer.list[4]).toMatchObject({ mine: null, theirs: null });
 

@@ -1,7 +1,7 @@
 import { LIKE_FLOOR } from '@picbook/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { publicWorksConsent, workLikes, works } from '../../platform/db/schema';
+import { publicWorksConsent, recordings, workLikes, works } from '../../platform/db/schema';
 
 export type ConsentRow = typeof publicWorksConsent.$inferSelect;
 
@@ -95,6 +95,17 @@ export function createSocialQueries(db: DbOrTx) {
       const row = rows[0];
       if (!row) throw new Error('consent upsert returned nothing');
       return row;
+    },
+
+    /** Whether the owner of the recording stored under `key` lets others see their works. */
+    async isRecordingPublic(key: string): Promise<boolean> {
+      const rows = await db
+        .select({ consented: publicWorksConsent.consented })
+        .from(recordings)
+        .innerJoin(publicWorksConsent, eq(publicWorksConsent.userId, recordings.userId))
+        .where(eq(recordings.key, key))
+        .limit(1);
+      return rows[0]?.consented === true;
     },
 
     /** Whether a guardian lets others see this user's works. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-const keyOf = (audioUrl: string) => audioUrl.replace('/uploads/', '');
+const keyOf = (audioUrl: string) => (audioUrl.split('?')[0] ?? '').replace('/uploads/', '');
 const list = async (owner: Family, query: string, viewer: Family = owner) =>
   expectOk(
     await kit.get(`/api/v1/user/works/${owner.userId}?${query}`, viewer),

@@ -2,7 +2,6 @@ import type { TRankItem, TScoredWord, TWorkEntry, TWorkItem, TWorkUser } from '@
 import { parseContentId } from '@picbook/domain';
 import type { books } from '../../platform/db/schema';
 import { unixSeconds } from '../../platform/time';
-import { uploadUrl } from '../speech/speech-sessions';
 import type { WorkRow } from './works.queries';
 
 /** A line of a ranking (also each side of a PK). */
@@ -72,12 +71,13 @@ export function byReadingOrder(a: { contentId: string }, b: { contentId: string 
   return x.page - y.page || (x.sentence ?? 0) - (y.sentence ?? 0);
 }
 
-export function presentWorkItem(item: ItemWithKey): TWorkItem {
+/** An item of a work; `audioUrl` signs its recording for whoever is looking. */
+export function presentWorkItem(item: ItemWithKey, audioUrl: (key: string) => string): TWorkItem {
   return {
     content_id: item.contentId,
     secondary_id: item.secondaryId,
     score: item.score,
-    audio_url: uploadUrl(item.key),
+    audio_url: audioUrl(item.key),
     duration: item.duration,
     words: (item.words ?? []) as TScoredWord[],
   };

@@ -1,5 +1,5 @@
-import { ErrorCode, errorCatalog } from '@picbook/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCode, type ErrorCodeValue, errorCatalog } from '@picbook/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { wantsSpa } from '../web/web.plugin';
@@ -9,14 +9,46 @@ interface ValidationIssue {
   message?: string;
 }
 
+export interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+/**
+ * The one way an error leaves the server: the `{code, msg, data}` envelope as JSON (a reply
+ * serializer of its own, so business failures never meet the success schema), with a
+ * Retry-After header when the client is told to wait.
+ */
+export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
+  const retryAfter = (body.data as { retry_after?: unknown } | null)?.retry_after;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  return reply
+    .serializer(JSON.stringify)
+    .type('application/json; charset=utf-8')
+    .status(status)
+    .send(body);
+}
+
+/** The registry's status and message for `code`, with `data`. */
+export function sendCode(reply: FastifyReply, code: ErrorCodeValue, data: unknown = null) {
+  const info = errorCatalog[code];
+  return sendEnvelope(reply, info.http, { code, msg: info.msg, data });
+}
+
+const invalid = (reply: FastifyReply, reason: string, field: string | null = null) =>
+  sendEnvelope(reply, 400, {
+    code: ErrorCode.InvalidParams,
+    msg: `参数错误：${reason}`,
+    data: field ? { field } : null,
+  });
+
 /** Maps every failure to the envelope: AppError as registered, validation as 400/10001, rest 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    // Business failures travel as HTTP 200 too; they must not meet the success schema.
-    reply.serializer(JSON.stringify);
     if (error instanceof AppError) {
       if (error.httpStatus >= 500) request.log.error({ err: error }, 'app error');
-      return reply.status(error.httpStatus).send({
+      return sendEnvelope(reply, error.httpStatus, {
         code: error.code,
         msg: error.message,
         data: error.data,
@@ -26,28 +58,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const issue = (error.validation as ValidationIssue[])[0];
       const where = error.validationContext ?? 'body';
       const field = fieldName(issue, where);
-      const reason = issue?.message ?? '格式不正确';
-      return reply.status(400).send({
-        code: ErrorCode.InvalidParams,
-        msg: `参数错误：${field} ${reason}`,
-        data: { field },
-      });
+      return invalid(reply, `${field} ${issue?.message ?? '格式不正确'}`, field);
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return sendCode(reply, ErrorCode.PayloadTooLarge);
     // Static files: a folder or a forbidden path is simply not there.
     if (status === 403 || status === 404) return sendCode(reply, ErrorCode.RouteNotFound);
     if (status === 429) return sendCode(reply, ErrorCode.TooManyRequests);
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
-      return reply.status(400).send({
-        code: ErrorCode.InvalidParams,
-        msg: `参数错误：${clientErrorReason(error)}`,
-        data: null,
-      });
-    }
+    // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
+    if (status >= 400 && status < 500) return invalid(reply, clientErrorReason(error));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({
+    return sendEnvelope(reply, 500, {
       code: ErrorCode.Internal,
       msg: `${errorCatalog[ErrorCode.Internal].msg}（${request.id}）`,
       data: { request_id: request.id },
@@ -55,19 +76,30 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.serializer(JSON.stringify);
     if (app.serveSpa && wantsSpa(request)) return app.serveSpa(request, reply);
     request.log.info({ url: request.url }, 'route not found');
     return sendCode(reply, ErrorCode.RouteNotFound);
   });
 }
 
-function sendCode(
-  reply: { status(n: number): { send(b: unknown): unknown } },
-  code: (typeof ErrorCode)[keyof typeof ErrorCode],
-) {
-  const info = errorCatalog[code];
-  return reply.status(info.http).send({ code, msg: info.msg, data: null });
+/**
+ * Fastify's `frameworkErrors`: failures the router meets before any route or hook runs (a URL
+ * that does not decode, a path parameter past maxParamLength) get the envelope too.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    invalid(reply, '地址中的参数太长', 'params');
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    invalid(reply, '地址不是有效的 URL 编码', 'url');
+  } else {
+    request.log.error({ err: error }, 'router error');
+    sendCode(reply, ErrorCode.Internal, { request_id: request.id });
+  }
 }
 
 function fieldName(issue: ValidationIssue | undefined, where: string): string {

@@ -3,6 +3,7 @@ import { ErrorCode } from '@picbook/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, invalidParams } from '../errors';
+import { refuseNulBytes } from './nul-bytes';
 
 /** Largest file part any multipart endpoint takes (a minute of 16 kHz PCM is 1.9 MB). */
 export const MULTIPART_MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -26,16 +27,17 @@ export interface MultipartInput<T> {
 }
 
 /**
- * Reads a multipart/form-data request: text fields validated with `schema` (messages name the
- * field like every 10001), at most one file part named `fileField`, capped at `maxFileBytes`
- * while streaming (never buffered past the cap).
+ * Reads a multipart/form-data request of an endpoint that declares `multipart` in the contract:
+ * text fields validated with its schema (messages name the field like every 10001), at most one
+ * file part under its file name, capped at `maxFileBytes` while streaming (never buffered past
+ * the cap).
  */
 export async function readMultipart<S extends z.ZodType>(
   request: FastifyRequest,
-  schema: S,
-  fileField: string,
+  endpoint: { multipart: { fields: S; file: string } },
   maxFileBytes: number,
 ): Promise<MultipartInput<z.infer<S>>> {
+  const { fields: schema, file: fileField } = endpoint.multipart;
   if (!request.isMultipart()) {
     throw new AppError(ErrorCode.InvalidParams, '参数错误：请以 multipart/form-data 上传', {
       field: fileField,
@@ -68,11 +70,14 @@ export async function readMultipart<S extends z.ZodType>(
         },
       );
     }
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw new AppError(ErrorCode.InvalidParams, '参数错误：上传内容格式不正确', { cause: error });
-    }
-    throw error;
+    // Anything else went wrong while parsing the client's bytes (no boundary, a truncated or
+    // malformed body, a dropped connection): the request's fault, never a 500.
+    throw new AppError(ErrorCode.InvalidParams, '参数错误：上传内容格式不正确', {
+      field: fileField,
+      cause: error,
+    });
   }
+  refuseNulBytes(raw, fileField);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLE_JWKS_URL, createAppleProvider } from './apple';
 import { createFakeFetch, jsonResponse, textResponse } from './fake-fetch';
 import type { OAuthProvider } from './types';
@@ -60,14 +60,15 @@ beforeAll(() => {
   attacker = makeKey('YuyXoY'); // same kid as keyA, different key
 });
 
-let clock: Date;
 let published: TestKey[];
 let jwksReply: (() => Response | Promise<Response>) | undefined;
 let fake: ReturnType<typeof createFakeFetch>;
 let apple: OAuthProvider;
 
+// jose keeps its key set by the system clock: tests move a fake Date.
 beforeEach(() => {
-  clock = START;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(START);
   published = [keyA];
   jwksReply = undefined;
   fake = createFakeFetch((call) => {
@@ -76,11 +77,14 @@ beforeEach(() => {
     }
     return jwksReply ? jwksReply() : jsonResponse({ keys: published.map((k) => k.jwk) });
   });
-  apple = createAppleProvider({ audiences: [AUDIENCE], fetch: fake.fetch, now: () => clock });
+  apple = createAppleProvider({ audiences: [AUDIENCE], fetch: fake.fetch });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
+  vi.setSystemTime(Date.now() + ms);
 };
 
 describe('createAppleProvider', () => {
@@ -97,7 +101,6 @@ describe('createAppleProvider', () => {
     const both = createAppleProvider({
       audiences: [AUDIENCE, 'com.picbook.web'],
       fetch: fake.fetch,
-      now: () => clock,
     });
     const webToken = token(keyA, claims({ aud: 'com.picbook.web' }));
     await expect(both.exchange(webToken)).resolves.toMatchObject({ family: 'apple' });

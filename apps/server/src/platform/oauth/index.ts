@@ -23,7 +23,6 @@ export interface RealProvidersConfig {
 
 export interface RealProvidersDeps {
   fetch?: HttpFetch;
-  now?: () => Date;
 }
 
 export type ProviderRegistry = Partial<Record<ThirdPartyType, OAuthProvider>>;
@@ -36,7 +35,7 @@ export function createRealProviders(
   config: RealProvidersConfig,
   deps: RealProvidersDeps = {},
 ): ProviderRegistry {
-  const { fetch: httpFetch, now } = deps;
+  const { fetch: httpFetch } = deps;
   const providers: ProviderRegistry = {};
   const add = (provider: OAuthProvider) => {
     providers[provider.type] = provider;
@@ -49,7 +48,7 @@ export function createRealProviders(
   if (config.hwApp) add(createHuaweiProvider({ ...config.hwApp, fetch: httpFetch }));
   if (config.miApp) add(createXiaomiProvider({ ...config.miApp, fetch: httpFetch }));
   if (config.duApp) add(createBaiduProvider({ fetch: httpFetch }));
-  if (config.apple) add(createAppleProvider({ ...config.apple, fetch: httpFetch, now }));
+  if (config.apple) add(createAppleProvider({ ...config.apple, fetch: httpFetch }));
   return providers;
 }
 

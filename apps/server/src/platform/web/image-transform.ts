@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import {
   type Format,
   ImageOptionError,
@@ -10,6 +10,7 @@ import {
   optionsKey,
   PLACEHOLDER_WIDTH,
 } from './image-options';
+import type { WorkQueue } from './work-queue';
 
 /** Sources larger than this many pixels are refused (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -24,6 +25,8 @@ const CONTENT_TYPES: Record<Format, string> = {
 export interface ImageCache {
   dir: string;
   maxBytes: number;
+  /** Renders wait here (cache hits do not): a few at a time, a bounded line, then 429. */
+  queue: WorkQueue;
 }
 
 export interface Transformed {
@@ -69,7 +72,18 @@ export async function transformImage(
   } catch {
     // Not cached yet.
   }
+  await cache.queue.run(() => render(source, meta, options, format, file));
+  scheduleEviction(cache);
+  return { file, contentType: CONTENT_TYPES[format] };
+}
 
+async function render(
+  source: string,
+  meta: Metadata,
+  options: ImageOptions,
+  format: Format,
+  file: string,
+): Promise<void> {
   let image = sharp(source, {
     limitInputPixels: MAX_INPUT_PIXELS,
     density: meta.format === 'svg' ? 144 : 72,
@@ -120,8 +134,6 @@ export async function transformImage(
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   await fs.promises.writeFile(temp, data);
   await fs.promises.rename(temp, file);
-  scheduleEviction(cache);
-  return { file, contentType: CONTENT_TYPES[format] };
 }
 
 let evicting = false;

@@ -1,17 +1,21 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, ZBuildInfo } from '@picbook/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { SPA_CSP } from '../http/security-headers';
+import { type MediaRule, registerMediaGuard } from '../media/media-access';
+import { SIGNATURE_PARAMS } from '../media/signed-urls';
 import {
   hasImageOptions,
   ImageOptionError,
   type ImageOptions,
   parseImageOptions,
 } from './image-options';
-import { transformImage } from './image-transform';
+import { type ImageCache, transformImage } from './image-transform';
+import { createWorkQueue, QueueFullError } from './work-queue';
 
 /** Built content files carry a content hash in their name (p1-1280.3fa2c9d1.webp) and never change. */
 const HASHED_NAME = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
@@ -28,12 +32,25 @@ export function mediaCacheControl(filePath: string): string {
  * the static files.
  */
 function registerImageOptions(app: FastifyInstance, mediaRoots: string[], cacheDir: string): void {
-  const cache = { dir: cacheDir, maxBytes: 512 * 1024 * 1024 };
+  const cache: ImageCache = {
+    dir: cacheDir,
+    maxBytes: 512 * 1024 * 1024,
+    // Half the cores at most: made-up sizes and blurs must not starve the API (decision 025).
+    queue: createWorkQueue({
+      concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      maxWaiting: 16,
+    }),
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [urlPath, search = ''] = request.url.split('?');
     if (!urlPath?.startsWith('/media/') || !search) return;
-    const query = Object.fromEntries(new URLSearchParams(search)) as Record<string, string>;
+    // A signed URL's own parameters were checked by the media guard; the rest are image options.
+    const query = Object.fromEntries(
+      [...new URLSearchParams(search)].filter(
+        ([key]) => !(SIGNATURE_PARAMS as readonly string[]).includes(key),
+      ),
+    ) as Record<string, string>;
     if (!hasImageOptions(query)) return;
     let options: ImageOptions;
     try {
@@ -53,6 +70,11 @@ function registerImageOptions(app: FastifyInstance, mediaRoots: string[], cacheD
       result = await transformImage(source, options, cache);
     } catch (error) {
       if (error instanceof ImageOptionError) throw asParamsError(error);
+      if (error instanceof QueueFullError) {
+        throw new AppError(ErrorCode.TooManyRequests, '图片处理繁忙，请稍后再试', {
+          data: { retry_after: 2 },
+        });
+      }
       request.log.warn({ err: error, source }, 'image transform failed');
       throw new AppError(ErrorCode.InvalidParams, '参数错误：图片无法处理');
     }
@@ -77,15 +99,21 @@ const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/', '/legal/', '/
 
 /**
  * Serves the built web app (hashed assets cached for a year, index.html never cached and used as
- * the fallback for client routes), /build.json for the version check, and /media/* content.
+ * the fallback for client routes), /build.json for the version check, and /media/* content
+ * (guarded by the features' media rules: paid files only through signed URLs).
  */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { mediaRules: readonly MediaRule[] },
+): Promise<void> {
   const { webDistDir, mediaDir, dataMediaDir, legalDir } = app.deps.config;
   fs.mkdirSync(mediaDir, { recursive: true });
   fs.mkdirSync(dataMediaDir, { recursive: true });
   // A deployment's own content (imported books …) first, then the built sample content.
   const mediaRoots = [dataMediaDir, mediaDir];
 
+  // Before the image options: a resized page of a members' book needs the signature too.
+  registerMediaGuard(app, options.mediaRules);
   registerImageOptions(app, mediaRoots, path.join(app.deps.config.dataDir, 'cache', 'images'));
 
   await app.register(fastifyStatic, {

@@ -9,12 +9,15 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  fs.mkdirSync(path.join(t.config.mediaDir, 'books/b1'), { recursive: true });
-  fs.writeFileSync(path.join(t.config.mediaDir, 'books/b1/page-1.txt'), 'page one');
+  // Public media (under no media rule): a sound, a note and a build artefact beside them.
+  fs.mkdirSync(path.join(t.config.mediaDir, 'art'), { recursive: true });
+  fs.writeFileSync(path.join(t.config.mediaDir, 'art/page-1.mp3'), 'page one');
+  fs.writeFileSync(path.join(t.config.mediaDir, 'art/page-1.txt'), 'page one');
+  fs.writeFileSync(path.join(t.config.mediaDir, 'art/manifest.json'), '{"pages":[]}');
   // A 1280×800 picture, named like the built assets (content hash in the name).
   await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#3db6e8' } })
     .webp()
-    .toFile(path.join(t.config.mediaDir, 'books/b1/p1-1280.0123abcd.webp'));
+    .toFile(path.join(t.config.mediaDir, 'art/p1-1280.0123abcd.webp'));
 });
 afterAll(() => t.close());
 
@@ -55,13 +58,13 @@ describe('the single-page app', () => {
 
 describe('/media/*', () => {
   it('serves content files with caching headers and ETag revalidation', async () => {
-    const res = await t.app.inject({ url: '/media/books/b1/page-1.txt' });
+    const res = await t.app.inject({ url: '/media/art/page-1.mp3' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('page one');
     expect(res.headers['cache-control']).toContain('max-age=86400');
     expect(res.headers.etag).toBeTruthy();
     const again = await t.app.inject({
-      url: '/media/books/b1/page-1.txt',
+      url: '/media/art/page-1.mp3',
       headers: { 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
@@ -69,22 +72,28 @@ describe('/media/*', () => {
 
   it('supports byte ranges (audio seeking)', async () => {
     const res = await t.app.inject({
-      url: '/media/books/b1/page-1.txt',
+      url: '/media/art/page-1.mp3',
       headers: { range: 'bytes=0-3' },
     });
     expect(res.statusCode).toBe(206);
     expect(res.body).toBe('page');
   });
 
+  it('never serves what no client plays or shows (build artefacts, notes)', async () => {
+    for (const url of ['/media/art/manifest.json', '/media/art/page-1.txt', '/media/art/']) {
+      expectError(await t.app.inject({ url }), 404, 10404);
+    }
+  });
+
   it('answers 404 for missing media and refuses path traversal', async () => {
-    expectError(await t.app.inject({ url: '/media/books/none.webp' }), 404, 10404);
+    expectError(await t.app.inject({ url: '/media/art/none.webp' }), 404, 10404);
     const res = await t.app.inject({ url: '/media/..%2f..%2fetc/passwd' });
     expect([400, 403, 404]).toContain(res.statusCode);
   });
 });
 
 describe('/media images with display options', () => {
-  const url = '/media/books/b1/p1-1280.0123abcd.webp';
+  const url = '/media/art/p1-1280.0123abcd.webp';
   const dims = async (body: Buffer) => {
     const m = await sharp(body).metadata();
     return [m.width, m.height, m.format];
@@ -106,7 +115,7 @@ describe('/media images with display options', () => {
     // Rotation comes first (like EXIF orientation), then the thumbnail fits the turned picture.
     ['thumbnail=300x&rotate=90', [300, 480, 'webp']],
     ['placeholder=1', [24, 15, 'webp']],
-    ['thumbnail=4000x', [1280, 800, 'webp']],
+    ['thumbnail=2048x', [1280, 800, 'webp']],
   ])('?%s renders a derivative of the right size and format', async (qs, expected) => {
     const res = await t.app.inject({ url: `${url}?${qs}` });
     expect(res.statusCode, res.body).toBe(200);
@@ -115,11 +124,11 @@ describe('/media images with display options', () => {
   });
 
   it('answers a repeated request from the disk cache', async () => {
-    const first = await t.app.inject({ url: `${url}?thumbnail=123x` });
+    const first = await t.app.inject({ url: `${url}?thumbnail=128x` });
     const cacheFiles = fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), {
       recursive: true,
     });
-    const again = await t.app.inject({ url: `${url}?thumbnail=123x` });
+    const again = await t.app.inject({ url: `${url}?thumbnail=128x` });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(
       fs.readdirSync(path.join(t.config.dataDir, 'cache/images'), { recursive: true }),
@@ -128,24 +137,38 @@ describe('/media images with display options', () => {
 
   it.each([
     ['thumbnail=huge', 'thumbnail'],
+    ['thumbnail=4096x4096', 'thumbnail'],
+    ['thumbnail=123x', 'thumbnail'],
+    ['blur=2.5', 'blur'],
+    ['rotate=45.5', 'rotate'],
     ['quality=101', 'quality'],
     ['cut=1200,700,200,200', 'cut'],
     ['gravity=up', 'gravity'],
-    ['thumbnail=10x&size=10', 'size'],
+    ['thumbnail=128x&size=10', 'size'],
   ])('?%s answers 400 / 10001 naming %s, never a crash', async (qs, field) => {
     const body = expectError(await t.app.inject({ url: `${url}?${qs}` }), 400, 10001);
     expect(body.data?.field).toBe(field);
   });
 
-  it('refuses options on a file that is not an image, and missing files', async () => {
-    expectError(
-      await t.app.inject({ url: '/media/books/b1/page-1.txt?thumbnail=10x' }),
-      404,
-      10404,
+  it('renders a few at a time: a flood of made-up variants gets 429 with a retry hint, never a 500', async () => {
+    const variants = Array.from(
+      { length: 40 },
+      (_, i) => `${url}?blur=${11 + i}&quality=${50 + i}`,
     );
-    expectError(await t.app.inject({ url: '/media/books/b1/nope.webp?thumbnail=10x' }), 404, 10404);
+    const answers = await Promise.all(variants.map((u) => t.app.inject({ url: u })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    const refused = answers.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 10429, data: { retry_after: 2 } });
+    expect(refused?.headers['retry-after']).toBe('2');
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+  });
+
+  it('refuses options on a file that is not an image, and missing files', async () => {
+    expectError(await t.app.inject({ url: '/media/art/page-1.mp3?thumbnail=128x' }), 404, 10404);
+    expectError(await t.app.inject({ url: '/media/art/nope.webp?thumbnail=128x' }), 404, 10404);
     expectError(
-      await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd.png?thumbnail=10x' }),
+      await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd.png?thumbnail=128x' }),
       404,
       10404,
     );

@@ -1,4 +1,5 @@
 import { routes } from '@picbook/contracts/routes';
+import { PINGBACK_MAX_EVENTS } from '@picbook/contracts/system-limits';
 import { sessionId, useSession } from '../session/session';
 
 export type PingbackLevel = 'info' | 'warn' | 'error';
@@ -12,7 +13,7 @@ interface PendingEvent {
 
 /** Spec: analytics flush every 2 seconds (minimum gap 2 s). */
 export const FLUSH_INTERVAL_MS = 2000;
-const MAX_BATCH = 100;
+const MAX_BATCH = PINGBACK_MAX_EVENTS;
 
 let queue: PendingEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -59,13 +60,20 @@ export function flush(useBeacon = false): void {
     navigator.sendBeacon(routes.pingback.path, new Blob([body], { type: 'application/json' }));
   } else {
     const token = useSession.getState().token;
-    // Tracking must never disturb the child: failures are dropped silently.
-    fetch(routes.pingback.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { access_token: token } : {}) },
-      body,
-      keepalive: true,
-    }).catch(() => {});
+    // Tracking must never disturb the child: failures, thrown or rejected, are dropped silently.
+    void Promise.resolve()
+      .then(() =>
+        fetch(routes.pingback.path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { access_token: token } : {}),
+          },
+          body,
+          keepalive: true,
+        }),
+      )
+      .catch(() => {});
   }
   if (queue.length > 0) schedule();
 }

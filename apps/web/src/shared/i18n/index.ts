@@ -35,4 +35,6 @@ void i18next.use(initReactI18next).init({
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   initAsync: false,
+  // No advertising line in the browser console (or in every test file's output).
+  showSupportNotice: false,
 });

@@ -7,5 +7,6 @@ export * from './points';
 export * from './reading';
 export * from './speech';
 export * from './study-plan';
+export * from './system';
 export * from './users';
 export * from './works';

@@ -44,7 +44,7 @@ export const planWeeks = pgTable(
 /**
  * A course of the plan: where it sits (level, week, stage = day, sub_path 1 major / 2 minor,
  * position) and its content in the player's form (media as /media paths; the API answers them
- * through mediaUrl()).
+ * through withMediaUrls, signed).
  */
 export const courses = pgTable(
   'courses',

@@ -1,0 +1,127 @@
+import {
+  BUFFER_CACHE_BYTES,
+  BUFFER_CACHE_FILES,
+  PRIME_TIMEOUT_MS,
+  PRIMED_ELEMENTS,
+} from './audio-types';
+import type {
+  AudioBufferLike,
+  AudioContextLike,
+  AudioElementLike,
+  AudioEnvironment,
+} from './environment';
+import { Lru } from './lru';
+
+/**
+ * Preloading: decoded files (Web Audio) kept for an instant start and exact segments, or, without
+ * Web Audio, HTMLAudio elements primed until they can play through. Loads in flight are shared.
+ */
+export class MediaCache {
+  private readonly buffers = new Lru<string, AudioBufferLike>(
+    BUFFER_CACHE_FILES,
+    BUFFER_CACHE_BYTES,
+  );
+  private readonly loading = new Map<string, Promise<AudioBufferLike | null>>();
+  private readonly primed = new Lru<string, AudioElementLike>(PRIMED_ELEMENTS, undefined, (_, el) =>
+    releaseElement(el),
+  );
+  private readonly priming = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly env: AudioEnvironment,
+    private readonly getContext: () => AudioContextLike | null,
+  ) {}
+
+  /** Fetches and decodes (or primes an element) so a later play starts at once; never rejects. */
+  preload(url: string): Promise<boolean> {
+    if (!url) return Promise.resolve(false);
+    if (this.getContext()) return this.loadBuffer(url).then((buffer) => buffer !== null);
+    return this.primeElement(url);
+  }
+
+  isPreloaded(url: string): boolean {
+    return this.buffers.has(url) || this.primed.has(url);
+  }
+
+  cachedBuffer(url: string): AudioBufferLike | undefined {
+    return this.buffers.get(url);
+  }
+
+  loadingBuffer(url: string): Promise<AudioBufferLike | null> | undefined {
+    return this.loading.get(url);
+  }
+
+  takePrimed(url: string): AudioElementLike | undefined {
+    return this.primed.take(url);
+  }
+
+  loadBuffer(url: string): Promise<AudioBufferLike | null> {
+    const cached = this.buffers.get(url);
+    if (cached) return Promise.resolve(cached);
+    const pending = this.loading.get(url);
+    if (pending) return pending;
+    const ctx = this.getContext();
+    if (!ctx) return Promise.resolve(null);
+    const promise = this.env
+      .fetch(url)
+      .then((data) => decode(ctx, data))
+      .then(
+        (buffer) => {
+          const bytes = buffer.length * buffer.numberOfChannels * 4;
+          this.buffers.set(url, buffer, bytes);
+          return buffer;
+        },
+        () => null,
+      )
+      .finally(() => this.loading.delete(url));
+    this.loading.set(url, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.primed.clear();
+    this.buffers.clear();
+  }
+
+  private primeElement(url: string): Promise<boolean> {
+    if (this.primed.has(url)) return Promise.resolve(true);
+    const pending = this.priming.get(url);
+    if (pending) return pending;
+    const element = this.env.createAudioElement();
+    const promise = new Promise<boolean>((resolve) => {
+      const done = (ready: boolean) => {
+        element.removeEventListener('canplaythrough', onReady);
+        element.removeEventListener('error', onError);
+        this.env.clearTimeout(timer);
+        this.priming.delete(url);
+        if (ready) this.primed.set(url, element);
+        else releaseElement(element);
+        resolve(ready);
+      };
+      const onReady = () => done(true);
+      const onError = () => done(false);
+      const timer = this.env.setTimeout(() => done(false), PRIME_TIMEOUT_MS);
+      element.addEventListener('canplaythrough', onReady);
+      element.addEventListener('error', onError);
+    });
+    this.priming.set(url, promise);
+    element.preload = 'auto';
+    element.src = url;
+    element.load();
+    return promise;
+  }
+}
+
+function decode(ctx: AudioContextLike, data: ArrayBuffer): Promise<AudioBufferLike> {
+  return new Promise((resolve, reject) => {
+    const result = ctx.decodeAudioData(data, resolve, reject);
+    result?.then(resolve, reject);
+  });
+}
+
+/** Frees the media resource of an element (Android limits how many players may exist). */
+export function releaseElement(element: AudioElementLike): void {
+  element.pause();
+  element.removeAttribute('src');
+  element.load();
+}
