@@ -51,7 +51,15 @@ try {
 const config = loadConfigOrExit();
 if (!config.databaseUrl) assertDataDirFree(config.dataDir);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const services = createServices(config, database, systemClock, () => {});
+const services = createServices(
+  config,
+  database,
+  systemClock,
+  () => {},
+  async () => {
+    throw new Error('the payment sandbox does not deliver notifications from the command line');
+  },
+);
 let exitCode = 0;
 try {
   await migrateDatabase(database);

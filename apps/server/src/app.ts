@@ -19,6 +19,8 @@ import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
+import { registerPaymentNotifyRoutes } from './features/store/payment-notify.routes';
+import { registerStoreRoutes } from './features/store/store.routes';
 import { courseMediaRule } from './features/study-plan/course-media';
 import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -104,8 +106,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestLog(app);
 
   const clock = options.clock ?? systemClock;
-  const services = createServices(config, database, clock, (msg) => app.log.info(msg));
+  const services = createServices(
+    config,
+    database,
+    clock,
+    (msg) => app.log.info(msg),
+    // The payment sandbox notifies our own endpoint in process (no network, works under inject).
+    async ({ url, headers, body }) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        headers,
+        payload: body,
+      });
+      return { status: res.statusCode, body: res.body };
+    },
+  );
   app.addHook('onClose', () => services.close());
+  // The payment sandbox reads its keys and open payments back (it keeps them in memory).
+  app.addHook('onReady', async () => {
+    await app.deps.payments.sandbox?.warm();
+  });
   app.decorate('deps', {
     config,
     database,
@@ -118,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.services?.storage ?? services.storage,
     speechJudge: options.services?.speechJudge ?? services.speechJudge,
     speechChannels: options.services?.speechChannels ?? services.speechChannels,
+    payments: options.services?.payments ?? services.payments,
   });
   app.decorateRequest('userId', null);
   // Set when shutting down: responses then close their keep-alive socket, so the server can
@@ -171,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPointsRoutes(app);
   registerAddressRoutes(app);
   registerLotteryRoutes(app);
+  registerStoreRoutes(app);
+  registerPaymentNotifyRoutes(app);
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);
   registerOauthRelay(app);

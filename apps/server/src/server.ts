@@ -4,6 +4,8 @@ import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
 import { ensureDevOperator } from './features/ops/operator-accounts';
 import { seedMall } from './features/points/seed-mall';
+import { startOrderSweeper } from './features/store/close-orders';
+import { seedGoods } from './features/store/seed-goods';
 import { syncStudyPlan } from './features/study-plan/import-plan';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppConfig } from './platform/config';
@@ -38,6 +40,7 @@ export async function startServer(
     await database.withLock(STARTUP_LOCK, async () => {
       await seedConfigs(database.db);
       await seedMall(database.db, (options.clock ?? systemClock).now());
+      await seedGoods(database.db);
       await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
       if (config.opsDevPassword) await ensureDevOperator(database.db, config.opsDevPassword);
       await syncStudyPlan(database.db, config.mediaDir, (msg) => console.log(msg));
@@ -48,6 +51,8 @@ export async function startServer(
     throw error;
   }
   const app = await buildApp({ config, database, ...options });
+  // Unpaid orders close after their window; paid ones missing their right are fulfilled.
+  const stopSweeper = startOrderSweeper(app);
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason: string) => {
@@ -59,6 +64,7 @@ export async function startServer(
       }, config.shutdownTimeoutMs);
       timer.unref();
       app.draining = true;
+      stopSweeper();
       try {
         await app.close();
       } finally {

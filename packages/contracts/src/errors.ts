@@ -27,6 +27,12 @@ export const ErrorCode = {
   InviteRequired: 12003,
   InviteInvalid: 12004,
   ThirdPartyFailed: 12100,
+  GoodsUnavailable: 15001,
+  PayMethodUnavailable: 15002,
+  OrderNotPayable: 15003,
+  PaymentProviderFailed: 15004,
+  ReceiptInvalid: 15005,
+  ReceiptUsed: 15006,
   ActivityNotJoined: 43100,
 } as const;
 
@@ -176,6 +182,42 @@ export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
     msg: '第三方授权失败，请重试',
     msgEn: 'Third-party authorisation failed, please try again',
     meaning: 'the provider refused the code/token or is unreachable',
+  },
+  [ErrorCode.GoodsUnavailable]: {
+    http: 200,
+    msg: '该商品暂不可购买',
+    msgEn: 'This product cannot be bought here right now',
+    meaning: 'goods unknown, off sale, or not sold in this channel / app version',
+  },
+  [ErrorCode.PayMethodUnavailable]: {
+    http: 200,
+    msg: '当前设备不支持该支付方式',
+    msgEn: 'This payment method is not available on this device',
+    meaning: "the pay method is not one of the channel's (Apple only on iOS …) or not configured",
+  },
+  [ErrorCode.OrderNotPayable]: {
+    http: 200,
+    msg: '订单已关闭，请重新下单',
+    msgEn: 'This order was closed, please order again',
+    meaning: 'the order is no longer waiting for payment (closed, paid or refunded)',
+  },
+  [ErrorCode.PaymentProviderFailed]: {
+    http: 200,
+    msg: '支付服务暂时不可用，请稍后重试',
+    msgEn: 'The payment service is unavailable, please try again later',
+    meaning: 'the payment provider refused or could not be reached when starting the payment',
+  },
+  [ErrorCode.ReceiptInvalid]: {
+    http: 200,
+    msg: '购买凭证无效，请稍后重试或联系客服',
+    msgEn: 'The purchase receipt is not valid; try again later or contact us',
+    meaning: 'an App Store / Huawei receipt failed verification or does not match the order',
+  },
+  [ErrorCode.ReceiptUsed]: {
+    http: 200,
+    msg: '该购买记录已用于其他订单',
+    msgEn: 'This purchase was already used for another order',
+    meaning: 'a store transaction is already recorded for another order or account',
   },
   [ErrorCode.ActivityNotJoined]: {
     http: 200,

@@ -13,6 +13,7 @@ export * from './points';
 export * from './rewards';
 export * from './routes';
 export * from './speech';
+export * from './store';
 export * from './study-plan';
 export * from './system';
 export * from './user';

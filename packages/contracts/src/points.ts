@@ -115,7 +115,7 @@ export const ZGoodsSku = z.object({
   grant_days: z.number().int().nullable(),
   grant_coins: z.number().int().nullable(),
 });
-export const ZGoods = z.object({
+export const ZPointsGoods = z.object({
   item_id: z.number().int(),
   title: z.string(),
   subtitle: z.string(),
@@ -132,10 +132,10 @@ export const ZGoods = z.object({
   /** §9 marketing display when the goods shows it: never above the real stock. */
   fake_stock: z.object({ total: z.number().int(), remaining: z.number().int() }).nullable(),
 });
-export type TGoods = z.infer<typeof ZGoods>;
-export const ZGoodsList = z.object({ list: z.array(ZGoods), points: z.number().int() });
+export type TPointsGoods = z.infer<typeof ZPointsGoods>;
+export const ZGoodsList = z.object({ list: z.array(ZPointsGoods), points: z.number().int() });
 export const ZGoodsDetailQuery = z.object({ item_id: rowId });
-export const ZGoodsDetail = ZGoods.extend({
+export const ZGoodsDetail = ZPointsGoods.extend({
   description: z.string(),
   skus: z.array(ZGoodsSku),
   points: z.number().int(),

@@ -50,7 +50,16 @@ export const ZUserInfo = z.object({
   coins: z.number().int(),
   credits: z.number().int(),
   diamonds: z.number().int(),
+  /** Product ids this account bought and kept (fulfilled, not refunded). */
   paid: z.array(z.string()),
+  /** What the account has bought: counts and times of fulfilled orders, and a lifetime VIP. */
+  buy_info: z.object({
+    paid_count: z.number().int(),
+    first_paid_time: z.number().int().nullable(),
+    last_paid_time: z.number().int().nullable(),
+    last_product_id: z.string().nullable(),
+    life_vip: z.number().int().min(0).max(1),
+  }),
   children: z.array(ZChild),
   /** Country code of the bound phone, empty when none. */
   nation_code: z.string(),

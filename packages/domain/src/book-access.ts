@@ -8,8 +8,14 @@ export interface RightLike {
   create_time: number;
 }
 
-/** Rights that open every book (spec: du_vip, library, vip or school). */
-export const FULL_ACCESS_RIGHTS = ['du_vip', 'library', 'vip', 'school_usable'] as const;
+/** Rights that open every book (spec: du_vip, library, vip or school; a lifetime VIP is a vip). */
+export const FULL_ACCESS_RIGHTS = [
+  'du_vip',
+  'library',
+  'vip',
+  'life_vip',
+  'school_usable',
+] as const;
 
 /**
  * A right counts while it has remaining duration; school_usable must also have started

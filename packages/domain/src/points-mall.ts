@@ -97,7 +97,7 @@ export const FULL_METHOD = { delivery: 1, virtual: 2 } as const;
 
 /** Order states of the points mall. */
 export const ORDER_STATUS = { placed: 1, shipped: 2, done: 3, cancelled: 4 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export type PointsOrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** A family may cancel an order until it is shipped; virtual goods are delivered at once. */
 export const canCancelOrder = (status: number): boolean => status === ORDER_STATUS.placed;

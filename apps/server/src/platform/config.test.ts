@@ -127,6 +127,67 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(text);
   });
 
+  it('payments: the sandbox by default in development, refused in production unless allowed', () => {
+    expect(loadConfig({}).payments).toEqual({ publicUrl: null, sandbox: true });
+    const prodBase = {
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'dev',
+      OAUTH_PROVIDER: 'dev',
+    } as const;
+    expect(loadConfig({ ...prodBase, ALLOW_DEV_ADAPTERS: '1' }).payments.sandbox).toBe(true);
+    const refused = () =>
+      loadConfig({ NODE_ENV: 'production', PAY_SANDBOX: '1', SMS_PROVIDER: 'aliyun' });
+    expect(refused).toThrow(
+      /PAY_SANDBOX: the development payment sandbox is refused in production/,
+    );
+  });
+
+  it('payments: all of a provider or none, and the public https origin in production', () => {
+    const wechat = {
+      WECHAT_PAY_MCH_ID: '1900000109',
+      WECHAT_PAY_APP_ID: 'wx1',
+      WECHAT_PAY_SERIAL_NO: 'S',
+      WECHAT_PAY_PRIVATE_KEY_FILE: '/keys/apiclient_key.pem',
+      WECHAT_PAY_API_V3_KEY: 'a'.repeat(32),
+      WECHAT_PAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_1',
+      WECHAT_PAY_PUBLIC_KEY_FILE: '/keys/pub_key.pem',
+    };
+    // Configured WeChat Pay replaces the sandbox.
+    expect(loadConfig(wechat).payments).toMatchObject({
+      sandbox: false,
+      wechat: { mchId: '1900000109' },
+    });
+    expect(() => loadConfig({ WECHAT_PAY_MCH_ID: '1' })).toThrow(
+      /WeChat Pay: WECHAT_PAY_APP_ID, .* missing/,
+    );
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021' })).toThrow(
+      /Alipay: .*ALIPAY_PRIVATE_KEY_FILE/,
+    );
+    expect(() => loadConfig({ WECHAT_PAY_API_V3_KEY: 'short' })).toThrow(/32-character/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1', ...wechat }),
+    ).toThrow(/PUBLIC_URL: WeChat Pay and Alipay need the public https origin/);
+    expect(
+      loadConfig({ ALLOW_DEV_ADAPTERS: '1', PUBLIC_URL: 'https://picbook.example.com', ...wechat })
+        .payments.publicUrl,
+    ).toBe('https://picbook.example.com');
+    expect(() =>
+      loadConfig({ APPLE_IAP_BUNDLE_ID: 'com.picbook.app', APPLE_ROOT_CERTS_DIR: '/certs' }),
+    ).toThrow(/APPLE_IAP_APP_ID is needed/);
+    expect(
+      loadConfig({
+        APPLE_IAP_BUNDLE_ID: 'com.picbook.app',
+        APPLE_ROOT_CERTS_DIR: '/certs',
+        APPLE_IAP_ENVIRONMENT: 'Sandbox',
+      }).payments.apple,
+    ).toEqual({
+      bundleId: 'com.picbook.app',
+      environment: 'Sandbox',
+      rootCertsDir: '/certs',
+      onlineChecks: true,
+    });
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });

@@ -97,6 +97,36 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style URLs (endpoint/bucket/key); default on for every endpoint but amazonaws.com. */
   S3_FORCE_PATH_STYLE: boolFlag.optional(),
+  /** The public https origin (payment notifications and return links); defaults to this server. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+$/, 'PUBLIC_URL must be an origin like https://picbook.example.com')
+    .optional(),
+  /** The development payment sandbox (a local WeChat Pay); refused in production unless ALLOW_DEV_ADAPTERS=1. */
+  PAY_SANDBOX: boolFlag.optional(),
+  WECHAT_PAY_MCH_ID: z.string().optional(),
+  WECHAT_PAY_APP_ID: z.string().optional(),
+  WECHAT_PAY_SERIAL_NO: z.string().optional(),
+  WECHAT_PAY_PRIVATE_KEY_FILE: z.string().optional(),
+  WECHAT_PAY_API_V3_KEY: z
+    .string()
+    .length(32, 'WECHAT_PAY_API_V3_KEY must be the 32-character APIv3 key')
+    .optional(),
+  WECHAT_PAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHAT_PAY_PUBLIC_KEY_FILE: z.string().optional(),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().optional(),
+  ALIPAY_GATEWAY: z.url().optional(),
+  APPLE_IAP_BUNDLE_ID: z.string().optional(),
+  APPLE_IAP_APP_ID: z.coerce.number().int().positive().optional(),
+  APPLE_IAP_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  APPLE_ROOT_CERTS_DIR: z.string().optional(),
+  APPLE_IAP_ONLINE_CHECKS: boolFlag.default(true),
+  HUAWEI_IAP_CLIENT_ID: z.string().optional(),
+  HUAWEI_IAP_CLIENT_SECRET: z.string().optional(),
+  HUAWEI_IAP_PUBLIC_KEY: z.string().optional(),
+  HUAWEI_IAP_ORDER_URL: z.url().optional(),
 });
 
 /** Every environment variable the server reads (the README's settings table lists each). */
@@ -146,6 +176,8 @@ export interface AppConfig {
     apple?: { audiences: string[] };
     duApp?: Record<string, never>;
   };
+  /** Payment providers (decision 035): each configured one is offered; key files are read at start. */
+  payments: PaymentsConfig;
   /** Where uploads (recordings) are stored: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage:
     | { kind: 'local'; dir: string }
@@ -162,6 +194,29 @@ export interface AppConfig {
 
 /** Development only: anyone can read it here, so production refuses to start without its own. */
 const DEV_MEDIA_URL_KEY = 'picbook-development-media-url-key-not-a-secret';
+export interface PaymentsConfig {
+  publicUrl: string | null;
+  /** The local WeChat Pay sandbox stands in for WeChat Pay. */
+  sandbox: boolean;
+  wechat?: {
+    mchId: string;
+    appId: string;
+    serialNo: string;
+    privateKeyFile: string;
+    apiV3Key: string;
+    publicKeyId: string;
+    publicKeyFile: string;
+  };
+  alipay?: { appId: string; privateKeyFile: string; publicKeyFile: string; gateway?: string };
+  apple?: {
+    bundleId: string;
+    appAppleId?: number;
+    environment: 'Production' | 'Sandbox';
+    rootCertsDir: string;
+    onlineChecks: boolean;
+  };
+  huawei?: { clientId: string; clientSecret: string; publicKey: string; orderUrl?: string };
+}
 
 /** Both values, or neither; half a credential pair is a configuration mistake. */
 function pair<A extends string, B extends string>(
@@ -242,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     };
   }
   const storage = storageConfig(e, problems);
+  const payments = paymentsConfig(e, isProduction, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -277,7 +333,124 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : {}),
     },
     oauth,
+    payments,
     storage,
+  };
+}
+
+type Env = z.infer<typeof ZEnv>;
+
+/** All of a provider's settings, or none of them; names the missing ones. */
+function group<K extends keyof Env>(
+  e: Env,
+  provider: string,
+  names: readonly K[],
+  problems: string[],
+): Record<K, string> | undefined {
+  const missing = names.filter((name) => e[name] === undefined);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) {
+    problems.push(`${provider}: ${missing.join(', ')} missing (set all of ${names.join(', ')})`);
+    return undefined;
+  }
+  return Object.fromEntries(names.map((n) => [n, String(e[n])])) as Record<K, string>;
+}
+
+function paymentsConfig(e: Env, isProduction: boolean, problems: string[]): PaymentsConfig {
+  const wx = group(
+    e,
+    'WeChat Pay',
+    [
+      'WECHAT_PAY_MCH_ID',
+      'WECHAT_PAY_APP_ID',
+      'WECHAT_PAY_SERIAL_NO',
+      'WECHAT_PAY_PRIVATE_KEY_FILE',
+      'WECHAT_PAY_API_V3_KEY',
+      'WECHAT_PAY_PUBLIC_KEY_ID',
+      'WECHAT_PAY_PUBLIC_KEY_FILE',
+    ] as const,
+    problems,
+  );
+  const ali = group(
+    e,
+    'Alipay',
+    ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const,
+    problems,
+  );
+  const apple = group(
+    e,
+    'Apple IAP',
+    ['APPLE_IAP_BUNDLE_ID', 'APPLE_ROOT_CERTS_DIR'] as const,
+    problems,
+  );
+  const huawei = group(
+    e,
+    'Huawei IAP',
+    ['HUAWEI_IAP_CLIENT_ID', 'HUAWEI_IAP_CLIENT_SECRET', 'HUAWEI_IAP_PUBLIC_KEY'] as const,
+    problems,
+  );
+  const devAllowed = !isProduction || e.ALLOW_DEV_ADAPTERS;
+  const sandbox = e.PAY_SANDBOX ?? (devAllowed && !wx);
+  if (sandbox && !devAllowed) {
+    problems.push(
+      'PAY_SANDBOX: the development payment sandbox is refused in production (configure WECHAT_PAY_*, or ALLOW_DEV_ADAPTERS=1 for a demo)',
+    );
+  }
+  if (isProduction && (wx || ali) && !e.PUBLIC_URL?.startsWith('https://')) {
+    problems.push(
+      'PUBLIC_URL: WeChat Pay and Alipay need the public https origin for notifications',
+    );
+  }
+  if (apple && e.APPLE_IAP_ENVIRONMENT === 'Production' && !e.APPLE_IAP_APP_ID) {
+    problems.push('APPLE_IAP_APP_ID is needed for the Production App Store environment');
+  }
+  return {
+    publicUrl: e.PUBLIC_URL ?? null,
+    sandbox,
+    ...(wx
+      ? {
+          wechat: {
+            mchId: wx.WECHAT_PAY_MCH_ID,
+            appId: wx.WECHAT_PAY_APP_ID,
+            serialNo: wx.WECHAT_PAY_SERIAL_NO,
+            privateKeyFile: wx.WECHAT_PAY_PRIVATE_KEY_FILE,
+            apiV3Key: wx.WECHAT_PAY_API_V3_KEY,
+            publicKeyId: wx.WECHAT_PAY_PUBLIC_KEY_ID,
+            publicKeyFile: wx.WECHAT_PAY_PUBLIC_KEY_FILE,
+          },
+        }
+      : {}),
+    ...(ali
+      ? {
+          alipay: {
+            appId: ali.ALIPAY_APP_ID,
+            privateKeyFile: ali.ALIPAY_PRIVATE_KEY_FILE,
+            publicKeyFile: ali.ALIPAY_PUBLIC_KEY_FILE,
+            ...(e.ALIPAY_GATEWAY ? { gateway: e.ALIPAY_GATEWAY } : {}),
+          },
+        }
+      : {}),
+    ...(apple
+      ? {
+          apple: {
+            bundleId: apple.APPLE_IAP_BUNDLE_ID,
+            ...(e.APPLE_IAP_APP_ID ? { appAppleId: e.APPLE_IAP_APP_ID } : {}),
+            environment: e.APPLE_IAP_ENVIRONMENT,
+            rootCertsDir: apple.APPLE_ROOT_CERTS_DIR,
+            onlineChecks: e.APPLE_IAP_ONLINE_CHECKS,
+          },
+        }
+      : {}),
+    ...(huawei
+      ? {
+          huawei: {
+            clientId: huawei.HUAWEI_IAP_CLIENT_ID,
+            clientSecret: huawei.HUAWEI_IAP_CLIENT_SECRET,
+            publicKey: huawei.HUAWEI_IAP_PUBLIC_KEY,
+            ...(e.HUAWEI_IAP_ORDER_URL ? { orderUrl: e.HUAWEI_IAP_ORDER_URL } : {}),
+          },
+        }
+      : {}),
   };
 }
 

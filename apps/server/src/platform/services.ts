@@ -5,6 +5,8 @@ import type { Database } from './db/client';
 import { createDevProviders } from './oauth/dev';
 import { createRealProviders } from './oauth/index';
 import type { OAuthProvider, ThirdPartyType } from './oauth/types';
+import { createPayments, type Payments } from './payments';
+import type { Deliver } from './payments/sandbox';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
@@ -27,6 +29,8 @@ export interface Services {
   speechJudge: SpeechJudge;
   /** Cloud score channels asked when judge_speech.enable_cloud is 1 (none built in). */
   speechChannels: CloudScoreChannel[];
+  /** WeChat Pay / Alipay / Apple / Huawei adapters, or the development sandbox (decision 035). */
+  payments: Payments;
   /** Closes connections the services hold (Redis, scoring workers). */
   close(): Promise<void>;
 }
@@ -36,6 +40,8 @@ export function createServices(
   database: Database,
   clock: Clock,
   log: (msg: string) => void,
+  /** How the payment sandbox hands its notifications to our own endpoint. */
+  deliver: Deliver,
 ): Services {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
@@ -49,8 +55,10 @@ export function createServices(
       : createDevProviders(database.db, () => clock.now());
   const speechJudge = createPoolJudge();
   const storage = createObjectStorage(config.storage);
+  const payments = createPayments(config, database.db, () => clock.now(), deliver);
   return {
     storage,
+    payments,
     rateLimiter,
     sms,
     oauth,

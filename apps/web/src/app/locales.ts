@@ -10,6 +10,7 @@ import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
+import { storeEn, storeZh } from '../features/store/locales';
 import { worksEn, worksZh } from '../features/works/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
@@ -36,6 +37,7 @@ const namespaces = {
   addresses: { 'zh-CN': addressesZh, en: addressesEn },
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
   learning: { 'zh-CN': learningZh, en: learningEn },
+  store: { 'zh-CN': storeZh, en: storeEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -64,6 +66,7 @@ declare module 'i18next' {
       addresses: typeof addressesZh;
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
+      store: typeof storeZh;
     };
   }
 }

@@ -57,6 +57,12 @@ const pages: Record<string, PageLoader> = {
   '/parents/points/invite': () => import('../features/points/pages/InvitePage'),
   '/act/lotteryWheel/:lotteryId': () => import('../features/lottery/pages/LotteryWheelPage'),
   '/act/lotteryPrizes': () => import('../features/lottery/pages/LotteryPrizesPage'),
+  '/parents/store': () => import('../features/store/pages/StorePage'),
+  '/parents/store/sales': () => import('../features/store/pages/SalesPage'),
+  '/parents/store/orderResult/:orderId': () => import('../features/store/pages/OrderResultPage'),
+  '/parents/store/problem': () => import('../features/store/pages/StoreProblemPage'),
+  '/parents/store/xiaoduVip/buy': () => import('../features/store/pages/XiaoduVipBuyPage'),
+  '/parents/store/xiaoduVip/result': () => import('../features/store/pages/XiaoduVipResultPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

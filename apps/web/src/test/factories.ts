@@ -28,6 +28,13 @@ export function buildUserInfo(overrides: Partial<TUserInfo> = {}): TUserInfo {
     credits: 0,
     diamonds: 0,
     paid: [],
+    buy_info: {
+      paid_count: 0,
+      first_paid_time: null,
+      last_paid_time: null,
+      last_product_id: null,
+      life_vip: 0,
+    },
     children: [],
     nation_code: '86',
     has_password: false,

@@ -9,7 +9,7 @@ const PROVIDER: Record<ThirdPartyType, { name: string; color: string }> = {
   apple: { name: 'Apple ID', color: '#000000' },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const SIMULATED = [
   { account: 'mama', nickname: '嘟嘟妈妈' },
@@ -17,7 +17,7 @@ const SIMULATED = [
   { account: 'nainai', nickname: '朵朵奶奶' },
 ];
 
-function shell(title: string, color: string, body: string, script = '', nonce = ''): string {
+export function shell(title: string, color: string, body: string, script = '', nonce = ''): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>

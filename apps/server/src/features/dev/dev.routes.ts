@@ -6,7 +6,9 @@ import { AppError } from '../../platform/errors';
 import { isLoopback } from '../../platform/http/loopback';
 import { issueDevOauthCode } from '../../platform/oauth/dev';
 import { THIRD_PARTY_TYPES, type ThirdPartyType } from '../../platform/oauth/types';
+import { SandboxRefusal } from '../../platform/payments/sandbox';
 import { listDevOutbox } from '../../platform/sms/dev-outbox';
+import { cashierPage, cashierResultPage } from './cashier-pages';
 import { consentPage, consentResultPage, relayPage } from './dev-pages';
 
 const ZConsentQuery = z.object({
@@ -86,5 +88,47 @@ export function registerDevRoutes(app: FastifyInstance): void {
       nickname: form.nickname,
     });
     return sendPage(reply, (nonce) => consentResultPage(nonce, { ...form, code }));
+  });
+
+  registerCashier(app);
+}
+
+const ZCashierParams = z.object({ prepayId: z.string().regex(/^wx[0-9a-f]{32}$/) });
+const ZCashierAction = ZCashierParams.extend({ verb: z.enum(['pay', 'fail', 'cancel']) });
+
+/** The payment sandbox's cashier page (a local WeChat Pay, decision 035). */
+function registerCashier(app: FastifyInstance): void {
+  const sandbox = app.deps.payments.sandbox;
+  if (!sandbox) return;
+
+  app.get('/dev/cashier/:prepayId', { schema: { hide: true } }, async (request, reply) => {
+    const { prepayId } = ZCashierParams.parse(request.params);
+    const session = sandbox.session(prepayId);
+    if (!session) return reply.code(404).type('text/plain').send('no such payment');
+    return sendPage(reply, () => cashierPage(session, app.deps.clock.now()));
+  });
+
+  app.post('/dev/cashier/:prepayId/:verb', { schema: { hide: true } }, async (request, reply) => {
+    const { prepayId, verb } = ZCashierAction.parse(request.params);
+    const session = sandbox.session(prepayId);
+    if (!session) return reply.code(404).type('text/plain').send('no such payment');
+    if (verb === 'fail') {
+      const failed = sandbox.fail(prepayId);
+      return sendPage(reply, (nonce) => cashierResultPage(nonce, failed, 'failed'));
+    }
+    if (verb === 'cancel') {
+      const cancelled = sandbox.cancel(prepayId);
+      return sendPage(reply, (nonce) => cashierResultPage(nonce, cancelled, 'cancelled'));
+    }
+    try {
+      const paid = await sandbox.pay(prepayId);
+      if (!paid.delivered) request.log.warn({ prepayId }, 'sandbox notification not accepted');
+      return sendPage(reply, (nonce) => cashierResultPage(nonce, paid.session, 'paid'));
+    } catch (error) {
+      if (!(error instanceof SandboxRefusal)) throw error;
+      return sendPage(reply, (nonce) =>
+        cashierResultPage(nonce, session, 'refused', error.message),
+      );
+    }
   });
 }

@@ -1,6 +1,12 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { pointsActions } from '../points/points.actions';
+import {
+  closeOrderAction,
+  inspectOrderAction,
+  refundOrderAction,
+  saveGoodsAction,
+} from '../store/store.actions';
 import { createOperatorAction, setConfigAction } from './ops.actions';
 
 /**
@@ -13,6 +19,10 @@ const all: readonly OperatorAction[] = [
   setConfigAction,
   ...pointsActions,
   ...lotteryActions,
+  saveGoodsAction,
+  refundOrderAction,
+  closeOrderAction,
+  inspectOrderAction,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(

@@ -142,7 +142,9 @@ describe('exchange', () => {
     const user = expectOk(await kit.get('/api/v1/user', m), endpoints.userInfo);
     expect(user.vip).toBe(1);
     const vipRight = user.rights.find((r) => r.name === 'vip');
-    expect(vipRight?.expire_duration).toBe(7 * 86_400);
+    // Rights run to the end of a China calendar day (decision 033): 7 days and the rest of today.
+    expect(vipRight?.expire_duration).toBeGreaterThanOrEqual(7 * 86_400);
+    expect(vipRight?.expire_duration).toBeLessThan(8 * 86_400);
     // A second one extends the same right.
     expectOk(
       await kit.post(EXCHANGE, m, { item_id: vip.itemId, sku_id: vip.skuIds[0] }),
@@ -150,7 +152,8 @@ describe('exchange', () => {
     );
     const again = expectOk(await kit.get('/api/v1/user', m), endpoints.userInfo);
     expect(again.rights.filter((r) => r.name === 'vip')).toHaveLength(1);
-    expect(again.rights.find((r) => r.name === 'vip')?.expire_duration).toBe(14 * 86_400);
+    const extended = again.rights.find((r) => r.name === 'vip')?.expire_duration ?? 0;
+    expect(extended - (vipRight?.expire_duration ?? 0)).toBe(7 * 86_400);
 
     expectOk(
       await kit.post(EXCHANGE, m, { item_id: coins.itemId, sku_id: coins.skuIds[0] }),

@@ -1,12 +1,12 @@
-import type { TGoods, TGoodsDetail, TPointsOrder } from '@picbook/contracts';
+import type { TGoodsDetail, TPointsGoods, TPointsOrder } from '@picbook/contracts';
 import { canCancelOrder, fakeStock } from '@picbook/domain';
 import { unixSeconds } from '../../platform/time';
 import type { GoodsWithSkus, OrderRow, SkuRow } from './mall.queries';
 
-const kindOf = (kind: string) => kind as TGoods['kind'];
+const kindOf = (kind: string) => kind as TPointsGoods['kind'];
 const onSale = (sku: SkuRow) => sku.status === 1;
 
-export function presentGoods({ goods, skus }: GoodsWithSkus, now: Date): TGoods {
+export function presentGoods({ goods, skus }: GoodsWithSkus, now: Date): TPointsGoods {
   const selling = skus.filter(onSale);
   const stock = selling.reduce((sum, s) => sum + s.stock, 0);
   const first = selling.find((s) => s.stock > 0) ?? selling[0] ?? skus[0];

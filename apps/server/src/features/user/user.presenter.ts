@@ -1,5 +1,5 @@
 import type { TChild, TRight, TUserInfo } from '@picbook/contracts';
-import { childAge } from '@picbook/domain';
+import { childAge, isLifetimeExpiry, VIP_RIGHTS } from '@picbook/domain';
 import type { userBalances, userRights } from '../../platform/db/schema';
 import { chinaDate } from '../../platform/time';
 import type { ChildRow, UserRow } from './user.queries';
@@ -53,6 +53,31 @@ export interface UserParts {
   bindings: string[];
   /** Finished learning by kind (decision 028). */
   learning: { major: number; minor: number; booksRead: number; runs: number };
+  /** Fulfilled (not refunded) orders, oldest first. */
+  purchases: Array<{ productId: string; paidAt: Date | null }>;
+}
+
+/** buy_info: what the account has bought, and whether it holds a lifetime VIP. */
+export function presentBuyInfo(
+  purchases: UserParts['purchases'],
+  rights: Array<typeof userRights.$inferSelect>,
+  now: Date,
+): TUserInfo['buy_info'] {
+  const times = purchases.map((p) => p.paidAt).filter((t): t is Date => t !== null);
+  const last = purchases[purchases.length - 1];
+  const lifeVip = rights.some(
+    (r) =>
+      (VIP_RIGHTS as readonly string[]).includes(r.name) &&
+      r.expireTime.getTime() > now.getTime() &&
+      isLifetimeExpiry(r.expireTime),
+  );
+  return {
+    paid_count: purchases.length,
+    first_paid_time: times[0] ? seconds(times[0]) : null,
+    last_paid_time: times.length > 0 ? seconds(times[times.length - 1] as Date) : null,
+    last_product_id: last?.productId ?? null,
+    life_vip: lifeVip ? 1 : 0,
+  };
 }
 
 /** The user info document of the spec from the rows that make it up. */
@@ -60,7 +85,7 @@ export function presentUser(parts: UserParts, now: Date): TUserInfo {
   const { user } = parts;
   const rights = parts.rights.map((r) => presentRight(r, now));
   const vipRights = rights.filter(
-    (r) => (r.name === 'vip' || r.name === 'du_vip') && r.expire_duration > 0,
+    (r) => (VIP_RIGHTS as readonly string[]).includes(r.name) && r.expire_duration > 0,
   );
   const vipExpire = vipRights.reduce((max, r) => Math.max(max, r.expire_time), 0);
   return {
@@ -89,7 +114,8 @@ export function presentUser(parts: UserParts, now: Date): TUserInfo {
     coins: parts.balances?.coins ?? 0,
     credits: parts.balances?.credits ?? 0,
     diamonds: parts.balances?.diamonds ?? 0,
-    paid: [],
+    paid: [...new Set(parts.purchases.map((p) => p.productId))],
+    buy_info: presentBuyInfo(parts.purchases, parts.rights, now),
     children: parts.children.map((c) => presentChild(c, now)),
     nation_code: user.phoneNationCode ?? '',
     has_password: user.passwordHash !== null,

@@ -103,6 +103,8 @@ describe('request layer: the spec §8 catalogue', () => {
 
   it('times out after 30 s with code 408 "network timeout, check network"', async () => {
     vi.useFakeTimers();
+    // The 30 s also fire the tracking flush (every 2 s), which posts through fetch too.
+    fetchMock.mockResolvedValue(json({ code: 0, msg: 'ok', data: null }));
     fetchMock.mockImplementationOnce(
       (_url, init) =>
         new Promise((_, reject) => {

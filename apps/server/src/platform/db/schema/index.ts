@@ -6,6 +6,7 @@ export * from './operators';
 export * from './points';
 export * from './reading';
 export * from './speech';
+export * from './store';
 export * from './study-plan';
 export * from './system';
 export * from './users';

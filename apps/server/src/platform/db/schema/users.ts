@@ -121,7 +121,11 @@ export const userSettings = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.group, t.key] })],
 );
 
-/** Rights (vip, du_vip, library, experience, growth, school_usable …) with their validity. */
+/**
+ * A user's rights (vip, du_vip, life_vip, library, experience, growth, school_usable): one row per
+ * right with its current period (create_time = start) and expiry. Changed only by
+ * features/rights/grant-right.ts, which records every grant and revocation in `right_grants`.
+ */
 export const userRights = pgTable(
   'user_rights',
   {
@@ -134,8 +138,42 @@ export const userRights = pgTable(
     vipType: integer('vip_type'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     expireTime: timestamp('expire_time', { withTimezone: true }).notNull(),
+    /** What last changed it: order:12, points-order:5, gift-card:<batch> … */
+    source: text('source'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_rights_user_idx').on(t.userId)],
+  (t) => [unique('user_rights_user_name').on(t.userId, t.name)],
+);
+
+/**
+ * Append-only record of every grant and revocation of a right, with the business event that
+ * caused it (`source`) and its idempotency key. A refund's revocation points at the grant it takes
+ * back (`revokes_id`); the right's expiry is the replay of the grants that still stand (decision
+ * 033). Kept, anonymised, when the account is deleted.
+ */
+export const rightGrants = pgTable(
+  'right_grants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rightName: text('right_name').notNull(),
+    /** grant or revoke. */
+    kind: text('kind').notNull(),
+    /** Days granted; null for a lifetime grant and for revocations. */
+    days: integer('days'),
+    lifetime: boolean('lifetime').notNull().default(false),
+    source: text('source').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    revokesId: integer('revokes_id'),
+    expireBefore: timestamp('expire_before', { withTimezone: true }),
+    expireAfter: timestamp('expire_after', { withTimezone: true }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('right_grants_user_idx').on(t.userId, t.rightName),
+    index('right_grants_source_idx').on(t.source),
+  ],
 );
 
 export const smsCodes = pgTable(

@@ -157,6 +157,15 @@ export default function ParentsCenterPage() {
           </Link>
         </section>
       )}
+      <h2 className={styles.section}>{t('storeTitle')}</h2>
+      <section className={styles.card}>
+        <Link className={styles.row} to="/parents/store" data-testid="parents-store-link">
+          {t('storeLink')} <span className={styles.chevron}>›</span>
+        </Link>
+        <Link className={styles.row} to="/parents/store/problem">
+          {t('ordersLink')} <span className={styles.chevron}>›</span>
+        </Link>
+      </section>
 
       <h2 className={styles.section}>{t('settingsTitle')}</h2>
       <section className={styles.card}>

@@ -1,10 +1,10 @@
-import type { TGoods } from '@picbook/contracts';
+import type { TPointsGoods } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from '../Points.module.css';
 
 /** A goods on the shelf: picture, title, price; sold out shown over it; the marketing stock bar. */
-export function GoodsCard({ goods }: { goods: TGoods }) {
+export function GoodsCard({ goods }: { goods: TPointsGoods }) {
   const { t } = useTranslation('points');
   const fake = goods.fake_stock;
   return (

@@ -1,0 +1,239 @@
+import { endpoints } from '@picbook/contracts';
+import { chinaDayEnd, ORDER_PAY_WINDOW_MS } from '@picbook/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectOk } from '../../../test/envelope';
+import { orders, rightGrants } from '../../platform/db/schema';
+import { sweepOrders } from './close-orders';
+import { type StoreKit, startStoreKit } from './store.test-kit';
+
+/** Orders through the real API, the payment sandbox and a real database (decision 034). */
+let kit: StoreKit;
+beforeAll(async () => {
+  kit = await startStoreKit();
+});
+afterAll(() => kit.close());
+
+const DAY = 86_400_000;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+describe('buying a month in the sandbox', () => {
+  it("members' book pages become readable after payment and not before", async () => {
+    const family = await kit.family();
+    // A guest family (the kit's families are guests; a guest may buy): members' book locked.
+    expect(await kit.membersBook(family)).toEqual({ access_code: 12, pages: 0 });
+
+    const created = await kit.buy(family, 'vip_1m');
+    expect(created.order).toMatchObject({
+      product_id: 'vip_1m',
+      amount: 2500,
+      currency: 'CNY',
+      status: 'created',
+      pay_method: 'wechat',
+      receipt: null,
+    });
+    expect(created.order.id).toMatch(/^PB\d{18}$/);
+    expect(created.pay).toMatchObject({ kind: 'qr' });
+    // Created but unpaid: still locked.
+    expect(await kit.membersBook(family)).toEqual({ access_code: 12, pages: 0 });
+    expect((await kit.userInfo(family)).vip).toBe(0);
+
+    expect(await kit.payInSandbox(created)).toBe(true);
+    const now = kit.t.clock.now();
+    const order = expectOk(
+      await kit.get(`/api/v1/order/${created.order.id}`, family),
+      endpoints.order,
+    );
+    expect(order.status).toBe('fulfilled');
+    expect(order.right_expire_time).toBe(seconds(chinaDayEnd(new Date(now.getTime() + 31 * DAY))));
+    expect(order.receipt).toMatchObject({ pay_method: 'wechat', amount: 2500, refunded_amount: 0 });
+
+    const book = await kit.membersBook(family);
+    expect(book.access_code).toBe(0);
+    expect(book.pages).toBeGreaterThan(0);
+
+    const user = await kit.userInfo(family);
+    expect(user.vip).toBe(1);
+    expect(user.vip_expire_time).toBe(order.right_expire_time);
+    expect(user.vip_expire_duration).toBe((order.right_expire_time ?? 0) - seconds(now));
+    expect(user.rights).toEqual([
+      expect.objectContaining({ name: 'vip', vip_type: 1, expire_time: order.right_expire_time }),
+    ]);
+    expect(user.paid).toEqual(['vip_1m']);
+    expect(user.buy_info).toMatchObject({ paid_count: 1, last_product_id: 'vip_1m', life_vip: 0 });
+  });
+
+  it('a second purchase extends from the current expiry, not from now', async () => {
+    const family = await kit.family();
+    await kit.payInSandbox(await kit.buy(family, 'vip_1m'));
+    const first = (await kit.userInfo(family)).vip_expire_time;
+    kit.t.clock.advance(5 * DAY);
+    await kit.payInSandbox(await kit.buy(family, 'vip_3m'));
+    const user = await kit.userInfo(family);
+    expect(user.vip_expire_time).toBe(first + 93 * 86_400);
+    expect(user.paid).toEqual(['vip_1m', 'vip_3m']);
+    expect(user.buy_info.paid_count).toBe(2);
+  });
+
+  it('lifetime: vip_type 2, an expiry year from 2038, life_vip in buy_info', async () => {
+    const family = await kit.family();
+    await kit.payInSandbox(await kit.buy(family, 'vip_life'));
+    const user = await kit.userInfo(family);
+    const life = user.rights.find((r) => r.name === 'life_vip');
+    expect(life?.vip_type).toBe(2);
+    expect(new Date((life?.expire_time ?? 0) * 1000).getUTCFullYear()).toBeGreaterThanOrEqual(2038);
+    expect(user.vip).toBe(1);
+    expect(user.buy_info.life_vip).toBe(1);
+    expect((await kit.membersBook(family)).access_code).toBe(0);
+  });
+});
+
+describe('purchase attempts', () => {
+  it('the same idempotency key answers the same order; 20 at once make one order', async () => {
+    const family = await kit.family();
+    const key = `attempt-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => kit.order(family, 'vip_3m', { key })),
+    );
+    const ids = new Set(answers.map((r) => expectOk(r, endpoints.createOrder).order.id));
+    expect(ids.size).toBe(1);
+    const rows = await kit.t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, family.userId));
+    expect(rows).toHaveLength(1);
+    // The key cannot be reused for something else.
+    expectError(await kit.order(family, 'vip_1m', { key }), 400, 10001);
+  });
+
+  it('refuses goods that are not sold here, a payment method the device lacks, and bad input', async () => {
+    const family = await kit.family();
+    expectError(await kit.order(family, 'no_such_goods'), 200, 15001);
+    // Xiaodu membership is not sold to iOS; Alipay is not configured in the tests.
+    expectError(await kit.order(family, 'vip_1m', { method: 'alipay' }), 200, 15002);
+    expectError(await kit.order(family, 'vip_1m', { method: 'apple' }), 200, 15002);
+    const bad = expectError(await kit.order(family, 'vip_1m', { key: 'x' }), 400, 10001);
+    expect(bad.msg).toContain('idempotency_key');
+    expectError(await kit.post('/api/v1/order', family, { product_id: 'vip_1m' }), 400, 10001);
+  });
+
+  it('a family makes at most 30 new orders an hour', async () => {
+    const family = await kit.family();
+    for (let i = 0; i < 30; i++) expectOk(await kit.order(family, 'vip_1m'), endpoints.createOrder);
+    expectError(await kit.order(family, 'vip_1m'), 429, 10429);
+    kit.t.clock.advance(3600_000);
+    expectOk(await kit.order(family, 'vip_1m'), endpoints.createOrder);
+  });
+
+  it('lists my orders newest first, paged; another family cannot see them', async () => {
+    const family = await kit.family();
+    const a = await kit.buy(family, 'vip_1m');
+    kit.t.clock.advance(1000);
+    const b = await kit.buy(family, 'library_12m');
+    await kit.payInSandbox(b);
+    const page = expectOk(
+      await kit.get('/api/v1/orders?page=1&page_size=1', family),
+      endpoints.orders,
+    );
+    expect(page).toMatchObject({ total: 2, page: 1, page_size: 1 });
+    expect(page.list.map((o) => [o.id, o.status])).toEqual([[b.order.id, 'fulfilled']]);
+    const second = expectOk(
+      await kit.get('/api/v1/orders?page=2&page_size=1', family),
+      endpoints.orders,
+    );
+    expect(second.list.map((o) => o.id)).toEqual([a.order.id]);
+
+    const other = await kit.family();
+    expectError(await kit.get(`/api/v1/order/${a.order.id}`, other), 200, 10024);
+    expectError(await kit.post(`/api/v1/order/${a.order.id}/cancel`, other), 200, 10024);
+    expectError(await kit.get('/api/v1/order/PB12', family), 400, 10001);
+    expectError(await kit.get(`/api/v1/order/${a.order.id}`), 401, 10008);
+  });
+
+  it('a parent cancels an unpaid order; a paid one cannot be cancelled', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    const cancelled = expectOk(
+      await kit.post(`/api/v1/order/${created.order.id}/cancel`, family),
+      endpoints.cancelStoreOrder,
+    );
+    expect(cancelled.status).toBe('closed');
+    const paid = await kit.buy(family, 'vip_1m');
+    await kit.payInSandbox(paid);
+    expectError(await kit.post(`/api/v1/order/${paid.order.id}/cancel`, family), 200, 10400);
+  });
+});
+
+describe('timeout', () => {
+  it('an unpaid order closes after 30 minutes; the cashier refuses it then', async () => {
+    const family = await kit.family();
+    const key = `timeout-${Date.now()}`;
+    const created = await kit.buy(family, 'vip_1m', { key });
+    const status = async () =>
+      (await kit.t.database.db.select().from(orders).where(eq(orders.orderNo, created.order.id)))[0]
+        ?.status;
+    kit.t.clock.advance(ORDER_PAY_WINDOW_MS - 1000);
+    await sweepOrders(kit.t.app.deps, kit.t.app.log);
+    expect(await status()).toBe('created');
+    kit.t.clock.advance(1000);
+    const swept = await sweepOrders(kit.t.app.deps, kit.t.app.log);
+    expect(swept.closed).toBeGreaterThanOrEqual(1);
+    expect(await status()).toBe('closed');
+    const order = expectOk(
+      await kit.get(`/api/v1/order/${created.order.id}`, family),
+      endpoints.order,
+    );
+    expect(order).toMatchObject({ status: 'closed' });
+    expect(order.closed_time).toBe(seconds(kit.t.clock.now()));
+    await expect(kit.payInSandbox(created)).rejects.toThrow('已关闭');
+    expect((await kit.userInfo(family)).vip).toBe(0);
+    // Trying the same attempt again does not reopen it.
+    expectError(await kit.order(family, 'vip_1m', { key }), 200, 15003);
+  });
+
+  it('reading an expired order closes it too', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    kit.t.clock.advance(ORDER_PAY_WINDOW_MS + 1);
+    const order = expectOk(
+      await kit.get(`/api/v1/order/${created.order.id}`, family),
+      endpoints.order,
+    );
+    expect(order.status).toBe('closed');
+  });
+
+  it('money that arrives after the close still counts: closed → paid → fulfilled', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    kit.t.clock.advance(ORDER_PAY_WINDOW_MS + 1);
+    await sweepOrders(kit.t.app.deps, kit.t.app.log);
+    const late = await kit.wechatNotification({ orderNo: created.order.id, amount: 2500 });
+    expect((await kit.notify('wechat', late)).statusCode).toBe(204);
+    const order = expectOk(
+      await kit.get(`/api/v1/order/${created.order.id}`, family),
+      endpoints.order,
+    );
+    expect(order.status).toBe('fulfilled');
+    expect((await kit.userInfo(family)).vip).toBe(1);
+  });
+});
+
+describe('account deletion', () => {
+  it('keeps orders and grants for the books, without the person', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    await kit.payInSandbox(created);
+    expectOk(await kit.post('/api/v1/user/cancel', family, {}), endpoints.cancelAccount);
+    const [row] = await kit.t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, created.order.id));
+    expect(row).toMatchObject({ userId: null, status: 'fulfilled' });
+    expect(row?.anonymisedAt).toBeInstanceOf(Date);
+    const grants = await kit.t.database.db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.source, `order:${row?.id}`));
+    expect(grants).toEqual([expect.objectContaining({ userId: null, kind: 'grant', days: 31 })]);
+  });
+});

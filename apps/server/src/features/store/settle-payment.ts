@@ -1,0 +1,145 @@
+import { nextOrderStatus, type OrderStatus, type RightName } from '@picbook/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { orders, payments } from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
+import type { VerifiedPayment } from '../../platform/payments/types';
+import { grantRight } from '../rights/grant-right';
+import { createOrderQueries, type OrderRow } from './orders.queries';
+
+/** What became of a payment the provider vouched for. */
+export type SettleOutcome =
+  /** This call granted the right. */
+  | 'fulfilled'
+  /** Seen before (a repeated, concurrent or late copy): nothing changed. */
+  | 'duplicate'
+  /** Paid, but the right could not be granted yet (no account any more): left for an operator. */
+  | 'paid'
+  | 'amount_mismatch'
+  | 'method_mismatch'
+  | 'unknown_order'
+  /** Money for an order refunded already: recorded for an operator, nothing granted. */
+  | 'refunded_order'
+  /** A second, different payment for an order already paid: recorded for an operator to refund. */
+  | 'double_paid'
+  /** The provider's transaction is recorded for another order: it pays for that one only. */
+  | 'txn_elsewhere';
+
+export const orderSource = (order: Pick<OrderRow, 'id'>) => `order:${order.id}`;
+
+/**
+ * Settles a verified payment (decision 034) in the shape of rewards' payOnce: the order row is
+ * locked first, so 20 copies of one notification arriving together are handled one after
+ * another; the amount and currency must be the order's; the provider's transaction is recorded
+ * once (unique key); then the order is fulfilled in its own step (a crash between the two leaves a
+ * paid order that the next notification, order check or sweep fulfils). A payment that arrives
+ * after the order closed still counts (closed → paid).
+ */
+export async function settlePayment(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  payment: VerifiedPayment,
+): Promise<{ outcome: SettleOutcome; order: OrderRow | null }> {
+  const recorded = await deps.db.transaction(async (tx) => {
+    const q = createOrderQueries(tx);
+    const order = await q.findByNo(payment.orderNo, true);
+    if (!order) return { outcome: 'unknown_order' as const, order: null };
+    if (order.payMethod !== payment.method) return { outcome: 'method_mismatch' as const, order };
+    if (payment.amount !== order.amount || payment.currency !== order.currency) {
+      return { outcome: 'amount_mismatch' as const, order };
+    }
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        kind: 'payment',
+        method: payment.method,
+        providerTxnId: payment.providerTxnId,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'succeeded',
+        detail: payment.detail,
+        at: payment.paidAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted.length === 0) {
+      // One store transaction must not pay two orders (two receipts racing each other).
+      const [kept] = await tx
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.method, payment.method),
+            eq(payments.kind, 'payment'),
+            eq(payments.providerTxnId, payment.providerTxnId),
+          ),
+        );
+      if (kept && kept.orderId !== order.id) return { outcome: 'txn_elsewhere' as const, order };
+    }
+    if (order.status === 'refunded') return { outcome: 'refunded_order' as const, order };
+    const next = nextOrderStatus(order.status as OrderStatus, 'pay');
+    if (next) {
+      const [paid] = await tx
+        .update(orders)
+        .set({ status: next, paidAt: payment.paidAt })
+        .where(eq(orders.id, order.id))
+        .returning();
+      return { outcome: 'paid' as const, order: paid ?? order };
+    }
+    return {
+      outcome: inserted.length > 0 ? ('double_paid' as const) : ('duplicate' as const),
+      order,
+    };
+  });
+  if (!recorded.order || (recorded.outcome !== 'paid' && recorded.outcome !== 'duplicate')) {
+    if (recorded.outcome !== 'unknown_order') {
+      log.error(
+        {
+          orderNo: payment.orderNo,
+          method: payment.method,
+          txn: payment.providerTxnId,
+          amount: payment.amount,
+          currency: payment.currency,
+        },
+        `payment not settled: ${recorded.outcome}`,
+      );
+    }
+    return recorded;
+  }
+  // A duplicate may still find the order paid but not fulfilled (an earlier attempt failed).
+  const fulfilled = await fulfilOrder(deps, recorded.order.id);
+  if (fulfilled) return { outcome: 'fulfilled', order: fulfilled };
+  // Fulfilled meanwhile by a concurrent copy, or left paid (the account is gone).
+  const latest = (await createOrderQueries(deps.db).findById(recorded.order.id)) ?? recorded.order;
+  return { outcome: latest.status === 'paid' ? 'paid' : 'duplicate', order: latest };
+}
+
+/**
+ * paid → fulfilled: grants the order's right once (the order row is locked; the grant's
+ * idempotency key order:<id> is the last guard). Answers the fulfilled order, or null when there
+ * was nothing to do (not paid, fulfilled already, or the account is gone).
+ */
+export async function fulfilOrder(deps: AppDeps, orderId: number): Promise<OrderRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const order = await createOrderQueries(tx).findById(orderId, true);
+    if (!order || order.userId === null) return null;
+    const next = nextOrderStatus(order.status as OrderStatus, 'fulfil');
+    if (!next) return null;
+    const now = deps.clock.now();
+    const granted = await grantRight(tx, {
+      userId: order.userId,
+      name: order.rightName as RightName,
+      days: order.days ?? 'life',
+      source: orderSource(order),
+      idempotencyKey: orderSource(order),
+      now,
+    });
+    const [row] = await tx
+      .update(orders)
+      .set({ status: next, fulfilledAt: now, rightExpireAt: granted.expireAt })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return row ?? null;
+  });
+}

@@ -1,0 +1,72 @@
+import type { TCreateOrderResult } from '@picbook/contracts';
+import { formatYuanExact } from '@picbook/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { renderSVG } from 'uqr';
+import { api } from '../../../shared/request/api';
+import { Button } from '../../../shared/ui/Button';
+import { Dialog } from '../../../shared/ui/Dialog';
+import { chinaTime } from '../membership';
+import styles from './QrPaySheet.module.css';
+
+/**
+ * The QR code to scan with the payment app. While it shows, the order is looked at every 3 s, so
+ * a payment made on the phone moves on to the result by itself. The development sandbox also
+ * offers its cashier page on this device.
+ */
+export function QrPaySheet({
+  created,
+  onPaid,
+  onClose,
+}: {
+  created: TCreateOrderResult;
+  onPaid: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('store');
+  const pay = created.pay;
+  const code = pay.kind === 'qr' ? pay.code_url : '';
+  const svg = useMemo(
+    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(code, { border: 1 }))}`,
+    [code],
+  );
+  const watch = useQuery({
+    queryKey: ['store', 'watch', created.order.id],
+    queryFn: () => api('order', { params: { id: created.order.id } }, { silent: true }),
+    refetchInterval: 3000,
+  });
+  useEffect(() => {
+    if (watch.data?.status === 'fulfilled' || watch.data?.status === 'paid') onPaid();
+  }, [watch.data?.status, onPaid]);
+  if (pay.kind !== 'qr') return null;
+  const app = t(`apps.${created.order.pay_method}`);
+  return (
+    <Dialog title={t('qrTitle')} onClose={onClose} testId="qr-pay-sheet">
+      <div className={styles.body}>
+        <div className={styles.expire}>{t('qrHint', { app })}</div>
+        <img className={styles.qr} src={svg} alt={t('qrHint', { app })} />
+        <div className={styles.amount}>
+          {t('qrAmount', { price: formatYuanExact(created.order.amount) })}
+        </div>
+        <div className={styles.title}>{created.order.title}</div>
+        <div className={styles.expire}>
+          {t('qrExpire', { time: chinaTime(created.order.expire_time).slice(11) })}
+        </div>
+        {pay.cashier_url && (
+          <a className={styles.cashier} href={pay.cashier_url} data-testid="open-cashier">
+            {t('openCashier')}
+          </a>
+        )}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancelPay')}
+          </Button>
+          <Button variant="sky" onClick={onPaid}>
+            {t('paidDone')}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

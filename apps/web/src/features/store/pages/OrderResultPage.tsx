@@ -1,0 +1,136 @@
+import type { TOrder } from '@picbook/contracts';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useStartup } from '../../../app/startup/startup-store';
+import { track } from '../../../shared/analytics/pingback';
+import { api } from '../../../shared/request/api';
+import { Button } from '../../../shared/ui/Button';
+import mascotOops from '../../../shared/ui/illustrations/mascot-oops.svg';
+import mascotSlow from '../../../shared/ui/illustrations/mascot-slow.svg';
+import mascotWelcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
+import { Hero } from '../components/Hero';
+import { Receipt } from '../components/Receipt';
+import { untilDate } from '../membership';
+import { checkOrder, type OrderCheckResult } from '../order-check';
+import { refreshAfterPurchase } from '../store-queries';
+import styles from './Store.module.css';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs the §4 check for an order; `run` starts it again. */
+export function useOrderCheck(orderId: string) {
+  const [result, setResult] = useState<OrderCheckResult>({ state: 'initial', order: null });
+  const run = useCallback(async () => {
+    setResult((r) => ({ ...r, state: 'pending' }));
+    const next = await checkOrder(orderId, {
+      fetchOrder: (id) => api('order', { params: { id } }, { silent: true }),
+      refreshUser: async () => {
+        await useStartup.getState().reloadUser();
+        return useStartup.getState().user;
+      },
+      sleep,
+      report: (order: TOrder | null) =>
+        track('order_check_exception', { order: orderId, status: order?.status ?? null }, 'error'),
+    });
+    if (next.state === 'success') await refreshAfterPurchase();
+    setResult(next);
+  }, [orderId]);
+  useEffect(() => {
+    void run();
+  }, [run]);
+  return { ...result, run };
+}
+
+/** /parents/store/orderResult/{orderId}: the §4 order check, its outcome and the receipt. */
+export default function OrderResultPage() {
+  const { t } = useTranslation('store');
+  const { orderId = '' } = useParams();
+  const { go } = useAppNavigate();
+  const { state, order, run } = useOrderCheck(orderId);
+
+  const helpButton = (
+    <Button variant="secondary" onClick={() => void go('/parents/store/problem')}>
+      {t('help')}
+    </Button>
+  );
+  let hero: ReactNode;
+  if (state === 'initial' || state === 'pending') {
+    hero = (
+      <Hero
+        isBusy
+        title={t('check.pending')}
+        text={t('check.pendingHint')}
+        testId="order-check"
+        state="pending"
+      />
+    );
+  } else if (state === 'error') {
+    hero = (
+      <Hero art={mascotOops} title={t('check.error')} testId="order-check" state="error">
+        <Button onClick={() => void run()}>{t('retry')}</Button>
+      </Hero>
+    );
+  } else if (state === 'success' && order) {
+    hero = (
+      <Hero
+        art={mascotWelcome}
+        title={t('check.success')}
+        text={`${t('check.successHint', { title: order.title })}${
+          order.right_expire_time
+            ? ` · ${t('receipt.validUntil')} ${untilDate(order.right_expire_time)}`
+            : ''
+        }`}
+        testId="order-check"
+        state="success"
+      >
+        <Button size="large" onClick={() => void go('/library')}>
+          {t('goRead')}
+        </Button>
+      </Hero>
+    );
+  } else if (order?.status === 'closed' || order?.status === 'refunded') {
+    hero = (
+      <Hero
+        art={mascotSlow}
+        title={t(`check.${order.status}`)}
+        text={t(`check.${order.status}Hint`)}
+        testId="order-check"
+        state="exception"
+      >
+        <Button onClick={() => void go(`/parents/store?productId=${order.product_id}`)}>
+          {t('orderAgain')}
+        </Button>
+        {helpButton}
+      </Hero>
+    );
+  } else {
+    hero = (
+      <Hero
+        art={mascotSlow}
+        title={order?.status === 'created' ? t('check.unpaid') : t('check.exception')}
+        text={t('check.exceptionHint')}
+        testId="order-check"
+        state="exception"
+      >
+        <Button onClick={() => void run()}>{t('checkAgain')}</Button>
+        {order?.status === 'created' && (
+          <Button
+            variant="sky"
+            onClick={() => void go(`/parents/store?productId=${order.product_id}`)}
+          >
+            {t('payAgain')}
+          </Button>
+        )}
+        {helpButton}
+      </Hero>
+    );
+  }
+  return (
+    <div className={styles.page} data-testid="order-result">
+      {hero}
+      {order && state !== 'pending' && <Receipt order={order} />}
+    </div>
+  );
+}
