@@ -107,6 +107,15 @@ test.describe('library and reading', () => {
     await page.getByTestId('continue-play').click();
     await expect(page).toHaveURL(/\/library\/read\/1101\/003$/);
     await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '3');
+
+    // A reload mid-book resumes on the page being read, and the detail page says the same page.
+    await page.getByTestId('reader-next').click();
+    await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '4');
+    await expect(page).toHaveURL(/\/library\/read\/1101\/004$/);
+    await page.reload();
+    await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '4');
+    await page.goto('/library/detail/1101/1/0/0');
+    await expect(page.getByTestId('mode-buttons')).toContainText('从第 4 页继续');
   });
 
   test('pages turn by themselves after the narration; the end screen marks the book read', async ({

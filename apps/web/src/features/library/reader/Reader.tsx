@@ -35,6 +35,8 @@ export interface ReaderProps {
   onToggleChinese(): void;
   onBack(): void;
   onRepeat(): void;
+  /** The page now shown (1-based), e.g. to keep the address in step so a reload resumes there. */
+  onPage?(page: number): void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function Reader({
   onToggleChinese,
   onBack,
   onRepeat,
+  onPage,
 }: ReaderProps) {
   const { t } = useTranslation('reader');
   const pageCount = book.pages.length;
@@ -100,8 +103,10 @@ export function Reader({
   }, [book.pages, index]);
 
   // Progress: every page reached is saved (the server keeps the furthest); the end marks it read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, not per new callback
   useEffect(() => {
     void saveReadingProgress(bookId, pageProcess(index + 1), mode).catch(() => undefined);
+    onPage?.(index + 1);
   }, [bookId, index, mode]);
   useEffect(() => {
     if (isEnded)
