@@ -116,8 +116,14 @@ test('the parental gate: a wrong tap is refused and resets, the right sequence o
   await expect(page).toHaveURL(/\/parents\/center$/);
   await expect(page.getByTestId('parents-center')).toBeVisible();
 
-  // Closing the gate on a deep link goes home instead.
+  // Within the lock delay (60 s) a reload does not ask again.
+  await page.reload();
+  await expect(page.getByTestId('parents-center')).toBeVisible();
+  await expect(page.getByTestId('parental-gate')).toBeHidden();
+
+  // After it (the remembered time gone), a deep link asks again; closing the gate goes home.
   await page.goto('/library');
+  await page.evaluate(() => localStorage.removeItem('picbook_parental_mode'));
   await page.goto('/parents/center');
   const again = page.getByTestId('parental-gate');
   await expect(again).toBeVisible();
