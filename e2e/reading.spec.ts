@@ -118,6 +118,29 @@ test.describe('library and reading', () => {
     await expect(page.getByTestId('mode-buttons')).toContainText('从第 4 页继续');
   });
 
+  test('tapping a word shows its card (meaning, picture) and the highlight moves to it', async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    await page.goto('/library/read/1101/002');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '2');
+    const kite = reader.getByRole('button', { name: 'kite.' });
+    await kite.click();
+    const card = page.getByTestId('word-card');
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId('word-card-meaning')).toHaveText('风筝');
+    await expect(kite).toHaveAttribute('data-lit', 'true');
+    await expect(reader.locator('[data-lit]')).toHaveCount(1);
+    await keep(page, 'reader-word-card');
+    // The card stays until closed; closing it leaves the page where it was.
+    await card.getByRole('button', { name: '关闭' }).click();
+    await expect(card).toBeHidden();
+    await expect(reader).toHaveAttribute('data-page', '2');
+  });
+
   test('pages turn by themselves after the narration; the end screen marks the book read', async ({
     loggedInPage: page,
   }) => {

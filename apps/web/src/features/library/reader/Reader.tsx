@@ -1,4 +1,4 @@
-import type { TBook, THotspot, TReadMode } from '@picbook/contracts';
+import type { TBook, THotspot, TReadMode, TVocabWord } from '@picbook/contracts';
 import { pageProcess, parsePageTimelines } from '@picbook/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { readerMarks } from './reader-marks';
 import { SentenceLine } from './SentenceLine';
 import { useNarration } from './use-narration';
 import { useDocumentVisible, useIdleFade, useSwipe } from './use-reader-input';
+import { WordCard } from './WordCard';
 
 /** Pause after a page's narration before an automatic page turn. */
 export const AUTO_TURN_DELAY_MS = 1500;
@@ -67,9 +68,11 @@ export function Reader({
   const page = useMemo(() => (raw ? { ...raw, timelines: parsePageTimelines(raw) } : null), [raw]);
   const narration = useNarration(isEnded ? null : page, true);
   const vocabulary = useMemo(
-    () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v.audio])),
+    () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v])),
     [book.vocabulary],
   );
+  /** The vocabulary word the child tapped: its card shows and the highlight sits on it. */
+  const [tapped, setTapped] = useState<{ word: TVocabWord; at: number } | null>(null);
   const vocabularyWords = useMemo(() => new Set(vocabulary.keys()), [vocabulary]);
 
   const turn = useCallback(
@@ -115,10 +118,11 @@ export function Reader({
 
   // Auto-advance after the narration, unless the app is hidden (it waits until it is back).
   useEffect(() => {
-    if (!autoTurn || !narration.pageEnded || isEnded || !visible) return;
+    // A word card open keeps the page (the child is looking at it).
+    if (!autoTurn || !narration.pageEnded || isEnded || !visible || tapped) return;
     const timer = setTimeout(() => turn(1), AUTO_TURN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [autoTurn, narration.pageEnded, isEnded, visible, turn]);
+  }, [autoTurn, narration.pageEnded, isEnded, visible, turn, tapped]);
 
   // Keyboard: arrows turn pages, space pauses and resumes.
   useEffect(() => {
@@ -166,7 +170,22 @@ export function Reader({
     },
     [touch, playSentence],
   );
-  const onWord = useCallback((w: string) => sayWord(vocabulary.get(w)), [sayWord, vocabulary]);
+  const onWord = useCallback(
+    (w: string, at: number) => {
+      const entry = vocabulary.get(w);
+      if (!entry) return;
+      touch();
+      sayWord(entry.audio);
+      setTapped({ word: entry, at });
+    },
+    [sayWord, vocabulary, touch],
+  );
+  // A page turn or the story playing again puts the card away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new page
+  useEffect(() => setTapped(null), [index]);
+  useEffect(() => {
+    if (narration.state === 'playing') setTapped(null);
+  }, [narration.state]);
   const hotspotLabel = useCallback((word: string) => word, []);
 
   const pageWordsBySentence = useMemo(() => {
@@ -220,8 +239,16 @@ export function Reader({
                 en={s.en}
                 zh={showZh ? s.zh : null}
                 words={pageWordsBySentence.get(i) ?? []}
-                isActive={narration.sentence === i}
-                activeWord={narration.sentence === i ? narration.word : -1}
+                isActive={tapped ? false : narration.sentence === i}
+                activeWord={
+                  tapped
+                    ? page.timelines.page_words[tapped.at]?.s === i
+                      ? tapped.at
+                      : -1
+                    : narration.sentence === i
+                      ? narration.word
+                      : -1
+                }
                 vocabulary={vocabularyWords}
                 onReplay={onReplay}
                 onWord={onWord}
@@ -292,6 +319,15 @@ export function Reader({
           <img src={playIcon} alt="" />
           {t('tapToListen')}
         </button>
+      )}
+
+      {tapped && (
+        <WordCard
+          word={tapped.word}
+          picture={page.image}
+          onSay={() => sayWord(tapped.word.audio)}
+          onClose={() => setTapped(null)}
+        />
       )}
 
       {isEnded && (
