@@ -141,18 +141,50 @@ test.describe('library and reading', () => {
     await expect(reader).toHaveAttribute('data-page', '2');
   });
 
+  test('精讲 waits on a page with notes while they are read; the text band can be put away', async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '1'); // pages would turn by themselves
+    await page.goto('/library/explain/1101/001');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-mode', 'explain');
+    await expect(page.getByTestId('reader-note')).toBeVisible();
+    // The narration ends, and the page stays for the notes well past the automatic turn's 1.5 s.
+    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
+      timeout: 15_000,
+    });
+    await keep(page, 'reader-explain');
+    await page.waitForTimeout(3000);
+    await expect(reader).toHaveAttribute('data-page', '1');
+
+    // The text band can be put away to see the whole picture, and brought back.
+    await page.getByRole('button', { name: '收起文字' }).click();
+    await expect(page.getByTestId('reader-band')).toBeHidden();
+    await page.getByRole('button', { name: '显示文字' }).click();
+    await expect(page.getByTestId('reader-band')).toBeVisible();
+  });
+
   test('pages turn by themselves after the narration; the end screen marks the book read', async ({
     loggedInPage: page,
   }) => {
-    // library_page_type 1 (the default): page 4's narration ends, then page 5 comes on its own.
+    // Chinese-assisted reading shows each sentence's translation, and while it shows the page
+    // waits for the child (a grown-up may be reading the Chinese out), even with automatic turns.
     await page.goto('/library/cn_read/1101/004');
     const reader = page.getByTestId('reader');
     await expect(reader).toHaveAttribute('data-page', '4');
-    await expect(reader).toHaveAttribute('data-page', '5', { timeout: 10_000 });
-    // Chinese-assisted reading shows each sentence's translation, and the toggle hides it.
-    await expect(reader).toContainText('我看见我的红风筝');
+    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(3000);
+    await expect(reader).toHaveAttribute('data-page', '4');
+    // The toggle hides it; then library_page_type 1 (the default) turns to page 5 on its own.
     await page.getByRole('button', { name: '隐藏中文' }).click();
+    await expect(reader).toHaveAttribute('data-page', '5', { timeout: 10_000 });
     await expect(reader).not.toContainText('我看见我的红风筝');
+    await page.getByRole('button', { name: '显示中文' }).click();
+    await expect(reader).toContainText('我看见我的红风筝');
     await page.getByTestId('reader-next').click();
     await expect(page.getByTestId('reader-end')).toContainText('读完啦！');
     await keep(page, 'reader-end');

@@ -21,6 +21,8 @@ import { WordCard } from './WordCard';
 
 /** Pause after a page's narration before an automatic page turn. */
 export const AUTO_TURN_DELAY_MS = 1500;
+/** A page with more English than this gets the smaller type of the text band (L5/L6 pages). */
+const DENSE_TEXT_CHARS = 110;
 /** Controls fade while narration plays and the child has not touched the screen for this long. */
 const CONTROLS_IDLE_MS = 2500;
 
@@ -71,6 +73,11 @@ export function Reader({
     () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v])),
     [book.vocabulary],
   );
+  const hasChineseToRead =
+    (mode === 'explain' && Boolean(page?.note_cn)) || (mode === 'cn_read' && showChinese);
+  /** Long pages get smaller type; the band can be put away to see the whole picture. */
+  const isDense = (page?.sentences ?? []).reduce((n, s) => n + s.en.length, 0) > DENSE_TEXT_CHARS;
+  const [isTextHidden, setTextHidden] = useState(false);
   /** The vocabulary word the child tapped: its card shows and the highlight sits on it. */
   const [tapped, setTapped] = useState<{ word: TVocabWord; at: number } | null>(null);
   const vocabularyWords = useMemo(() => new Set(vocabulary.keys()), [vocabulary]);
@@ -118,11 +125,15 @@ export function Reader({
 
   // Auto-advance after the narration, unless the app is hidden (it waits until it is back).
   useEffect(() => {
-    // A word card open keeps the page (the child is looking at it).
-    if (!autoTurn || !narration.pageEnded || isEnded || !visible || tapped) return;
+    // A word card open keeps the page (the child is looking at it), and so does a page with
+    // Chinese to take in (the teacher's notes in 精讲, the Chinese lines in 中文辅助读): a child
+    // who cannot read it yet needs a grown-up's time, so the child turns those pages.
+    if (!autoTurn || !narration.pageEnded || isEnded || !visible || tapped || hasChineseToRead) {
+      return;
+    }
     const timer = setTimeout(() => turn(1), AUTO_TURN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [autoTurn, narration.pageEnded, isEnded, visible, turn, tapped]);
+  }, [autoTurn, narration.pageEnded, isEnded, visible, turn, tapped, hasChineseToRead]);
 
   // Keyboard: arrows turn pages, space pauses and resumes.
   useEffect(() => {
@@ -230,7 +241,15 @@ export function Reader({
           onHotspot={onHotspot}
           hotspotLabel={hotspotLabel}
         />
-        <div className={`${styles.band} ${mode === 'explain' ? styles.bandExplain : ''}`}>
+        <div
+          className={[
+            styles.band,
+            mode === 'explain' ? styles.bandExplain : '',
+            isDense ? styles.bandDense : '',
+            isTextHidden ? styles.bandHidden : '',
+          ].join(' ')}
+          data-testid="reader-band"
+        >
           <div className={styles.sentences}>
             {page.sentences.map((s, i) => (
               <SentenceLine
@@ -269,6 +288,19 @@ export function Reader({
         <span className={styles.pageNo} data-testid="reader-page-no">
           {index + 1} / {pageCount}
         </span>
+        <button
+          type="button"
+          className={`${styles.chip} ${isTextHidden ? '' : styles.chipOn}`}
+          onClick={() => {
+            playClick();
+            touch();
+            setTextHidden((hidden) => !hidden);
+          }}
+          aria-pressed={!isTextHidden}
+          data-testid="reader-text-toggle"
+        >
+          {isTextHidden ? t('showText') : t('hideText')}
+        </button>
         {mode === 'cn_read' && (
           <button
             type="button"
