@@ -8,6 +8,7 @@ export * from './envelope';
 export * from './errors';
 export * from './ids';
 export * from './lottery';
+export * from './missions';
 export * from './ops';
 export * from './points';
 export * from './rewards';
