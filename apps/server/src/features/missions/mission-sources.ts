@@ -1,8 +1,14 @@
 import { MISSION_TYPE } from '@picbook/domain';
 import { and, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
-import { courseProgress, courseReports, readingProgress, works } from '../../platform/db/schema';
-import { CHINA_OFFSET_MS } from '../../platform/time';
+import {
+  courseProgress,
+  courseReports,
+  readingDays,
+  readingProgress,
+  works,
+} from '../../platform/db/schema';
+import { CHINA_OFFSET_MS, chinaDate } from '../../platform/time';
 
 /** A half-open time window: a China day or a China week (Monday to Monday). */
 export interface Window {
@@ -72,16 +78,18 @@ const worksFinished = (db: DbOrTx, userId: number, w: Window) =>
 /** China days within the window on which the child read, practised or finished a course. */
 async function learningDays(db: DbOrTx, userId: number, w: Window): Promise<number> {
   const offset = sql.raw(`interval '${CHINA_OFFSET_MS / 3_600_000} hours'`);
-  const day = (column: unknown) => sql`((${column}) + ${offset})::date`;
+  const day = (column: unknown) => sql`to_char((${column}) + ${offset}, 'YYYY-MM-DD')`;
   const from = sql`${w.from.toISOString()}::timestamptz`;
   const to = sql`${w.to.toISOString()}::timestamptz`;
+  const fromDay = chinaDate(w.from);
+  const toDay = chinaDate(w.to);
   const rows = await queryRows<{ n: number }>(
     db,
     sql`
     select count(distinct d)::int as n from (
-      select ${day(readingProgress.lastReadAt)} as d from ${readingProgress}
-        where ${readingProgress.userId} = ${userId}
-          and ${readingProgress.lastReadAt} >= ${from} and ${readingProgress.lastReadAt} < ${to}
+      select ${readingDays.day} as d from ${readingDays}
+        where ${readingDays.userId} = ${userId}
+          and ${readingDays.day} >= ${fromDay} and ${readingDays.day} < ${toDay}
       union all
       select ${day(courseReports.createdAt)} from ${courseReports}
         where ${courseReports.userId} = ${userId}

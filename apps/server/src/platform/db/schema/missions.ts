@@ -51,6 +51,19 @@ export const userMissions = pgTable(
 );
 
 /**
+ * China days on which a child read (one row per day): the reading record keeps only the last
+ * read of each book, so the growth streak counts days here (with course reports and works).
+ */
+export const readingDays = pgTable(
+  'reading_days',
+  {
+    userId: userRef(),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
  * A camp (decision 055): a time-boxed programme of one kind (freelearn, freeread, freelearn2,
  * training), defined by operators (camps.save). The newest active camp of a kind is the one a
  * family joins. Finishing every day pays the reward once and may open a promotion.
