@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import coinIcon from '../../../shared/ui/icons/coin.svg';
 import diamondIcon from '../../../shared/ui/icons/diamond.svg';
+import giftIcon from '../icons/gift.svg';
 import styles from './GrowthRewardBurst.module.css';
 
 const PIECES = 14;
@@ -46,9 +47,7 @@ export function GrowthRewardBurst({
         ))}
       </span>
       <span className={styles.card}>
-        <span className={styles.chest} aria-hidden="true">
-          🎁
-        </span>
+        <img className={styles.chest} src={giftIcon} alt="" />
         <strong className={styles.title}>{t('growthReward')}</strong>
         <span className={styles.amounts}>
           <span data-testid="growth-reward-coins">

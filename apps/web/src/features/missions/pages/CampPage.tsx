@@ -10,6 +10,7 @@ import diamondIcon from '../../../shared/ui/icons/diamond.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
 import { chinaDateOf, monthCells, shiftMonth } from '../camp-calendar';
+import trophyIcon from '../icons/trophy.svg';
 import { useCamp, useCampCalendar, useCampSuggest, useJoinCamp } from '../missions-queries';
 import styles from './CampPage.module.css';
 
@@ -114,7 +115,8 @@ function CampPanel({ kind, state }: { kind: CampKind; state: TCampState }) {
           </p>
           {active.finished ? (
             <div className={styles.finished} data-testid="camp-finished">
-              🎉 {t('camp.finished')}
+              <img src={trophyIcon} alt="" />
+              {t('camp.finished')}
               {active.promo_link && (
                 <Button
                   size="small"
@@ -143,7 +145,7 @@ function CampPanel({ kind, state }: { kind: CampKind; state: TCampState }) {
                       <strong>{e.title}</strong>
                       <small lang="en">{e.book_info.title_en}</small>
                       <em className={e.done ? styles.doneTag : styles.readTag}>
-                        {e.done ? `✔ ${t('camp.readDone')}` : t('camp.read')}
+                        {e.done ? t('camp.readDone') : t('camp.read')}
                       </em>
                     </span>
                   </button>

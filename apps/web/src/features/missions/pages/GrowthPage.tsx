@@ -16,6 +16,17 @@ import diamondIcon from '../../../shared/ui/icons/diamond.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
 import { GrowthRewardBurst } from '../components/GrowthRewardBurst';
+import bookIcon from '../icons/book.svg';
+import booksIcon from '../icons/books.svg';
+import checkIcon from '../icons/check.svg';
+import courseIcon from '../icons/course.svg';
+import flameIcon from '../icons/flame.svg';
+import footprintIcon from '../icons/footprint.svg';
+import giftIcon from '../icons/gift.svg';
+import medalIcon from '../icons/medal.svg';
+import micIcon from '../icons/mic.svg';
+import refreshIcon from '../icons/refresh.svg';
+import speakIcon from '../icons/speak.svg';
 import {
   type CollectResult,
   useCollectMissions,
@@ -118,7 +129,11 @@ export default function GrowthPage() {
                 >
                   <span className={styles.dayTitle}>
                     {t('dayN', { n: d.day })}
-                    {d.current && <em className={styles.currentTag}>👣 {t('current')}</em>}
+                    {d.current && (
+                      <em className={styles.currentTag}>
+                        <img src={footprintIcon} alt="" /> {t('current')}
+                      </em>
+                    )}
                   </span>
                   <span className={styles.dayBooks}>
                     {d.list.map((m) => (
@@ -134,9 +149,13 @@ export default function GrowthPage() {
                         title={m.book_info?.title_en}
                       >
                         {m.book_info && <img src={m.book_info.cover.image_small} alt="" />}
-                        <span className={styles.mark}>
-                          {m.status === 2 ? '✔' : m.status === 1 ? '🎁' : ''}
-                        </span>
+                        {m.status !== 0 && (
+                          <img
+                            className={styles.mark}
+                            src={m.status === 2 ? checkIcon : giftIcon}
+                            alt={m.status === 2 ? t('collected') : t('collect')}
+                          />
+                        )}
                       </button>
                     ))}
                   </span>
@@ -175,9 +194,7 @@ function MissionRow({
       data-inner={m.inner_id}
       data-status={m.status}
     >
-      <span className={styles.icon} aria-hidden="true">
-        {TYPE_ICON[m.type] ?? '⭐'}
-      </span>
+      <img className={styles.icon} src={TYPE_ICON[m.type] ?? bookIcon} alt="" />
       <span className={styles.text}>
         <strong>{m.title}</strong>
         <small>{m.desc}</small>
@@ -236,7 +253,7 @@ function Recommendations({
             onClick={() => setState((s) => nextRecommendations(s, pool, Math.random))}
             data-testid="recommend-next"
           >
-            🔄 {t('another')}
+            <img src={refreshIcon} alt="" /> {t('another')}
           </button>
         )}
       </h2>
