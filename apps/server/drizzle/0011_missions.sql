@@ -33,6 +33,18 @@ CREATE TABLE "camps" (
 	CONSTRAINT "camps_slug_unique" UNIQUE("slug")
 );
 --> statement-breakpoint
+CREATE TABLE "kob_challenges" (
+	"user_id" integer NOT NULL,
+	"day" text NOT NULL,
+	"book_id" integer NOT NULL,
+	"score" integer NOT NULL,
+	"opponent_user_id" integer,
+	"opponent_score" integer NOT NULL,
+	"won" boolean NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "kob_challenges_user_id_day_pk" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "reading_days" (
 	"user_id" integer NOT NULL,
 	"day" text NOT NULL,
@@ -61,6 +73,8 @@ ALTER TABLE "camp_days" ADD CONSTRAINT "camp_days_camp_id_camps_id_fk" FOREIGN K
 ALTER TABLE "camp_days" ADD CONSTRAINT "camp_days_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "camp_members" ADD CONSTRAINT "camp_members_camp_id_camps_id_fk" FOREIGN KEY ("camp_id") REFERENCES "public"."camps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "camp_members" ADD CONSTRAINT "camp_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kob_challenges" ADD CONSTRAINT "kob_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kob_challenges" ADD CONSTRAINT "kob_challenges_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reading_days" ADD CONSTRAINT "reading_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_missions" ADD CONSTRAINT "user_missions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_missions" ADD CONSTRAINT "user_missions_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

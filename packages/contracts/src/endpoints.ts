@@ -38,6 +38,7 @@ import {
   ZUnlockResult,
 } from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
+import { ZKob, ZKobChallengeBody, ZKobResult } from './kob';
 import {
   ZApplyChanceBody,
   ZApplyChanceResult,
@@ -1001,6 +1002,21 @@ export const endpoints = {
     tags: ['camps'],
     body: ZCampLevelBody,
     response: ZCampState,
+  },
+  kob: {
+    ...routes.kob,
+    summary:
+      'Kob: the gate, today’s schedule, balances, today’s challenge and what can be challenged',
+    tags: ['kob'],
+    response: ZKob,
+  },
+  kobChallenge: {
+    ...routes.kobChallenge,
+    summary:
+      'Challenge another child’s recorded score on a book read aloud today (10 credits; a win pays 20 coins); once a day',
+    tags: ['kob'],
+    body: ZKobChallengeBody,
+    response: ZKobResult,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

@@ -7,6 +7,7 @@ export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './ids';
+export * from './kob';
 export * from './lottery';
 export * from './missions';
 export * from './ops';

@@ -189,6 +189,9 @@ export const routes = {
     path: '/api/v1.1/user/missions/training/level',
     auth: 'user',
   },
+  // Kob, the daily reading challenge (decision 056).
+  kob: { method: 'GET', path: '/api/v1/kob', auth: 'user' },
+  kobChallenge: { method: 'POST', path: '/api/v1/kob/challenge', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -121,3 +121,24 @@ export const campMembers = pgTable(
     index('camp_members_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A child's kob challenge of a China day (decision 056): one a day (the primary key), the book,
+ * the child's score, the opponent's recorded score and whether the child won.
+ */
+export const kobChallenges = pgTable(
+  'kob_challenges',
+  {
+    userId: userRef(),
+    day: text('day').notNull(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    opponentUserId: integer('opponent_user_id'),
+    opponentScore: integer('opponent_score').notNull(),
+    won: boolean('won').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
