@@ -81,3 +81,35 @@ test('joining the reading camp shows day 1 on its calendar', async ({ loggedInPa
   );
   await keep(page, 'mission-training-day1');
 });
+
+test('kob opens where the gray options allow it: the challenge panel asks for a book read aloud', async ({
+  loggedInPage: page,
+  request,
+}) => {
+  const login = await (
+    await request.post('/api/ops/login', { data: { username: 'dev', password: 'picbook-dev' } })
+  ).json();
+  const setGray = async (value: unknown) => {
+    const res = await request.post('/api/ops/actions/configs.set', {
+      headers: { ops_token: login.data.token },
+      data: { input: { key: 'gray_options', value } },
+    });
+    expect((await res.json()).code).toBe(0);
+  };
+  const gray = (await (await request.get('/api/v1/configs')).json()).data.gray_options;
+  // With the default threshold (3 courses done) a new child has no kob.
+  await page.goto('/mission/growth');
+  await expect(page.getByTestId('growth-page')).toBeVisible();
+  await expect(page.getByTestId('kob-open')).toHaveCount(0);
+  await setGray({ ...gray, kobEnabled: 1 });
+  try {
+    await page.goto('/mission/growth');
+    await page.getByTestId('kob-open').click();
+    const panel = page.getByTestId('kob-panel');
+    await expect(panel).toContainText('今日挑战赛');
+    await expect(panel).toContainText('今天还没有用跟读读完的书');
+    await keep(page, 'mission-kob');
+  } finally {
+    await setGray(gray);
+  }
+});

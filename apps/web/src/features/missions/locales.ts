@@ -28,6 +28,21 @@ export const missionsZh = {
   retry: '再试一次',
   coins: '金币',
   diamonds: '钻石',
+  kob: {
+    open: '挑战赛',
+    title: '今日挑战赛',
+    rules:
+      '用跟读或口语练习读完一本书，再用 {{credits}} 学分挑战同级别小朋友的成绩，赢了得 {{coins}} 金币。每天一次。',
+    balance: '学分 {{credits}} · 金币 {{coins}}',
+    closedToday: '今天不是挑战日，家长可以在设置里调整挑战日',
+    none: '今天还没有用跟读读完的书，先去跟读一本吧',
+    challenge: '挑战',
+    myScore: '我的成绩 {{n}}',
+    won: '挑战成功！你 {{score}} 分，{{name}} {{opponent}} 分，得到 {{coins}} 金币',
+    lost: '差一点点！你 {{score}} 分，{{name}} {{opponent}} 分，明天再来',
+    par: '标准成绩',
+    goRead: '去跟读',
+  },
   camp: {
     notOpen: '活动还没开始，敬请期待',
     join: '立即参加',
@@ -78,6 +93,21 @@ export const missionsEn: Widen<typeof missionsZh> = {
   retry: 'Try again',
   coins: 'Coins',
   diamonds: 'Diamonds',
+  kob: {
+    open: 'Challenge',
+    title: "Today's challenge",
+    rules:
+      'Read a book aloud, then spend {{credits}} credits to challenge a score of a child at your level; a win pays {{coins}} coins. Once a day.',
+    balance: 'Credits {{credits}} · Coins {{coins}}',
+    closedToday: 'No challenge today; parents choose the challenge days in the settings',
+    none: 'No book read aloud today yet; read one aloud first',
+    challenge: 'Challenge',
+    myScore: 'My score {{n}}',
+    won: 'You won! You {{score}}, {{name}} {{opponent}}: {{coins}} coins',
+    lost: 'So close! You {{score}}, {{name}} {{opponent}}. Try again tomorrow',
+    par: 'the par score',
+    goRead: 'Read aloud',
+  },
   camp: {
     notOpen: 'This camp has not started yet',
     join: 'Join now',

@@ -118,3 +118,15 @@ export function useJoinCamp(kind: CampKind) {
     },
   });
 }
+
+export const kobKey = ['missions', 'kob'] as const;
+
+export const useKob = () => useQuery({ queryKey: kobKey, queryFn: () => api('kob') });
+
+/** One challenge a day; the answer is today's result, then balances and the panel refresh. */
+export function useKobChallenge() {
+  return useMutation({
+    mutationFn: (bookId: number) => api('kobChallenge', { body: { book_id: bookId } }),
+    onSettled: () => void refreshAfterReward(),
+  });
+}

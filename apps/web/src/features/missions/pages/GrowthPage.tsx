@@ -2,6 +2,7 @@ import type { TMission, TRecommendation } from '@picbook/contracts';
 import {
   collectableMissions,
   GROWTH_TYPES,
+  kobFeatureOn,
   nextRecommendations,
   type RecommendState,
   recommendPage,
@@ -10,12 +11,15 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useStartup } from '../../../app/startup/startup-store';
+import { appEnv } from '../../../shared/platform/env';
 import { Button } from '../../../shared/ui/Button';
 import coinIcon from '../../../shared/ui/icons/coin.svg';
 import diamondIcon from '../../../shared/ui/icons/diamond.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
 import { GrowthRewardBurst } from '../components/GrowthRewardBurst';
+import { KobPanel } from '../components/KobPanel';
 import bookIcon from '../icons/book.svg';
 import booksIcon from '../icons/books.svg';
 import checkIcon from '../icons/check.svg';
@@ -27,6 +31,7 @@ import medalIcon from '../icons/medal.svg';
 import micIcon from '../icons/mic.svg';
 import refreshIcon from '../icons/refresh.svg';
 import speakIcon from '../icons/speak.svg';
+import trophyIcon from '../icons/trophy.svg';
 import {
   type CollectResult,
   useCollectMissions,
@@ -36,13 +41,13 @@ import {
 import styles from './GrowthPage.module.css';
 
 const TYPE_ICON: Record<number, string> = {
-  1: '📖',
-  2: '🎓',
-  3: '🎤',
-  4: '🔥',
-  5: '📚',
-  6: '🏅',
-  7: '🗣️',
+  1: bookIcon,
+  2: courseIcon,
+  3: micIcon,
+  4: flameIcon,
+  5: booksIcon,
+  6: medalIcon,
+  7: speakIcon,
 };
 
 /**
@@ -57,6 +62,19 @@ export default function GrowthPage() {
   const collect = useCollectMissions();
   const { go } = useAppNavigate();
   const [burst, setBurst] = useState<CollectResult | null>(null);
+  const [kobOpen, setKobOpen] = useState(false);
+  const user = useStartup((s) => s.user);
+  const gray = useStartup((s) => s.configs?.gray_options);
+  // Shell §6: the kob gate (the server checks it again, without knowing the shell).
+  const kobOn =
+    !!user &&
+    !!gray &&
+    kobFeatureOn({
+      isXiaodu: appEnv().isXiaodu,
+      isGuest: user.is_guest,
+      doneCourses: user.done_courses,
+      gray,
+    });
 
   if (missions.isError || prints.isError) {
     return (
@@ -92,6 +110,18 @@ export default function GrowthPage() {
     >
       <header className={styles.header}>
         <h1 className={styles.title}>{t('title')}</h1>
+        {kobOn && (
+          <Button
+            size="small"
+            variant="sky"
+            className={styles.kobButton}
+            icon={<img src={trophyIcon} alt="" />}
+            onClick={() => setKobOpen(true)}
+            data-testid="kob-open"
+          >
+            {t('kob.open')}
+          </Button>
+        )}
         <Button
           size="small"
           variant="grass"
@@ -131,7 +161,7 @@ export default function GrowthPage() {
                     {t('dayN', { n: d.day })}
                     {d.current && (
                       <em className={styles.currentTag}>
-                        <img src={footprintIcon} alt="" /> {t('current')}
+                        <img className={styles.tagIcon} src={footprintIcon} alt="" /> {t('current')}
                       </em>
                     )}
                   </span>
@@ -148,7 +178,13 @@ export default function GrowthPage() {
                         data-status={m.status}
                         title={m.book_info?.title_en}
                       >
-                        {m.book_info && <img src={m.book_info.cover.image_small} alt="" />}
+                        {m.book_info && (
+                          <img
+                            className={styles.dayCover}
+                            src={m.book_info.cover.image_small}
+                            alt=""
+                          />
+                        )}
                         {m.status !== 0 && (
                           <img
                             className={styles.mark}
@@ -166,6 +202,7 @@ export default function GrowthPage() {
           <Recommendations pool={missions.data?.recommend ?? []} onOpen={(link) => void go(link)} />
         </div>
       </div>
+      {kobOpen && <KobPanel onClose={() => setKobOpen(false)} onRead={() => void go('/library')} />}
       {burst && (
         <GrowthRewardBurst
           coins={burst.coins}
@@ -253,7 +290,7 @@ function Recommendations({
             onClick={() => setState((s) => nextRecommendations(s, pool, Math.random))}
             data-testid="recommend-next"
           >
-            <img src={refreshIcon} alt="" /> {t('another')}
+            <img className={styles.anotherIcon} src={refreshIcon} alt="" /> {t('another')}
           </button>
         )}
       </h2>
@@ -269,7 +306,7 @@ function Recommendations({
               onClick={() => onOpen(r.link)}
               data-testid="recommend-card"
             >
-              <img src={r.cover} alt="" />
+              <img className={styles.cardCover} src={r.cover} alt="" />
               <span className={styles.kind}>{r.kind === 'book' ? t('book') : t('course')}</span>
               <span className={styles.cardTitle}>{r.title}</span>
             </button>
