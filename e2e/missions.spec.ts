@@ -26,7 +26,12 @@ test('a finished book makes missions collectable; collect all shows the growth r
   await page.getByTestId('reader-next').click();
   await expect(page.getByTestId('reader-end')).toContainText('读完啦！');
 
-  await page.goto('/mission/growth');
+  // The library tab's way in shows the two rewards waiting.
+  await page.goto('/library');
+  await expect(page.getByTestId('growth-entry-badge')).toHaveText('2');
+  await keep(page, 'mission-library-entry');
+  await page.getByTestId('growth-entry').click();
+  await expect(page).toHaveURL(/\/mission\/growth$/);
   await expect(readBook).toHaveAttribute('data-status', '1');
   await expect(page.getByTestId('growth-page')).toHaveAttribute('data-status', '1');
   await expect(page.locator('[data-testid=footprint-book][data-status="1"]')).toHaveCount(1);

@@ -8,6 +8,7 @@ import { Button } from '../../../shared/ui/Button';
 import coinIcon from '../../../shared/ui/icons/coin.svg';
 import diamondIcon from '../../../shared/ui/icons/diamond.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
+import welcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
 import { chinaDateOf, monthCells, shiftMonth } from '../camp-calendar';
 import trophyIcon from '../icons/trophy.svg';
@@ -54,6 +55,18 @@ export default function CampPage() {
     <div className={styles.page} data-testid="camp-page" data-kind={kind}>
       {data?.camp && <CampPanel kind={kind} state={data} />}
       {data?.user_active && <Calendar kind={kind} state={data} />}
+      {data?.camp && !data.user_active && (
+        <aside className={styles.preview} aria-hidden="true">
+          <img src={welcome} alt="" />
+          <span className={styles.previewDays}>{t('camp.days', { n: data.camp.days })}</span>
+          <span className={styles.chips}>
+            {Array.from({ length: data.camp.days }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one chip per camp day
+              <span key={i}>{i + 1}</span>
+            ))}
+          </span>
+        </aside>
+      )}
     </div>
   );
 }
@@ -96,6 +109,7 @@ function CampPanel({ kind, state }: { kind: CampKind; state: TCampState }) {
         ) : (
           <Button
             size="large"
+            className={styles.join}
             disabled={join.isPending}
             onClick={() => join.mutate(undefined)}
             data-testid="camp-join"
