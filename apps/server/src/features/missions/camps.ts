@@ -7,20 +7,14 @@ import {
 } from '@picbook/contracts';
 import { type CampKind, campCalendar, campDayOf, campFinished } from '@picbook/domain';
 import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db/client';
-import {
-  books,
-  campDays,
-  campMembers,
-  camps,
-  readingProgress,
-  users,
-} from '../../platform/db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { books, campDays, campMembers, camps, readingProgress } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { postInTransaction } from '../../platform/ledger/ledger';
 import { withMediaUrls } from '../../platform/media/media-url';
 import { CHINA_OFFSET_MS, chinaDate, unixSeconds } from '../../platform/time';
+import { userLevel } from './user-level';
 
 type Camp = typeof camps.$inferSelect;
 type Member = typeof campMembers.$inferSelect;
@@ -187,11 +181,6 @@ export async function campState(
   };
 }
 
-async function childLevel(db: Db, userId: number) {
-  const rows = await db.select({ level: users.level }).from(users).where(eq(users.id, userId));
-  return rows[0]?.level ?? 1;
-}
-
 /**
  * Joins a camp (day 1 is today in China) or, already in it, changes the level (freelearn2 and
  * training choose theirs). A level outside the camp's levels is a 10001.
@@ -204,7 +193,7 @@ export async function joinCamp(
 ): Promise<TCampState> {
   const camp = await activeCamp(deps.db, kind);
   if (!camp) throw new AppError(ErrorCode.RecordNotFound, '活动不存在');
-  const chosen = level ?? (await childLevel(deps.db, userId));
+  const chosen = level ?? (await userLevel(deps.db, userId));
   if (camp.levels.length > 0 && !camp.levels.includes(chosen)) {
     throw invalidParams('level', `只能选择 ${camp.levels.join('、')}`);
   }

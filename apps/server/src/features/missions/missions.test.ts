@@ -179,6 +179,19 @@ const camp = async (input: Record<string, unknown>) =>
     id: number;
   };
 
+/** A 3-day reading camp whose every day is book 1101 (the newest freeread camp wins). */
+const readingCamp = (slug: string) =>
+  camp({
+    slug,
+    kind: 'freeread',
+    name: '0元读3天',
+    days: 3,
+    reward_coins: 30,
+    reward_diamonds: 3,
+    promo: 'lifelong',
+    content: [1, 2, 3].map((day) => ({ day, book_id: 1101, title: `第${day}天` })),
+  });
+
 describe('camps', () => {
   it('are seeded from the library, one per kind', async () => {
     await seedCamps(kit.t.database.db);
@@ -194,16 +207,7 @@ describe('camps', () => {
 
   it('answer 43100 naming the camp until the family joins', async () => {
     const m = await kit.member();
-    await camp({
-      slug: 'read-3',
-      kind: 'freeread',
-      name: '0元读3天',
-      days: 3,
-      reward_coins: 30,
-      reward_diamonds: 3,
-      promo: 'lifelong',
-      content: [1, 2, 3].map((day) => ({ day, book_id: 1101, title: `第${day}天` })),
-    });
+    await readingCamp('read-3');
     const state = expectOk(
       await kit.get('/api/v1/user/missions/freeread', m),
       endpoints.campFreeRead,
@@ -221,16 +225,7 @@ describe('camps', () => {
 
   it('run on China days across a month boundary, and pay the finishing reward once', async () => {
     const m = await kit.member();
-    await camp({
-      slug: 'read-3b',
-      kind: 'freeread',
-      name: '0元读3天',
-      days: 3,
-      reward_coins: 30,
-      reward_diamonds: 3,
-      promo: 'lifelong',
-      content: [1, 2, 3].map((day) => ({ day, book_id: 1101, title: `第${day}天` })),
-    });
+    await readingCamp('read-3b');
     // 01:00 on 31 January in China (still the 30th in UTC).
     kit.t.clock.set(new Date('2026-01-30T17:00:00Z'));
     const joined = expectOk(

@@ -12,7 +12,7 @@ import {
 } from '@picbook/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { books, readingProgress, userMissions, users } from '../../platform/db/schema';
+import { books, readingProgress, userMissions } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
@@ -25,6 +25,7 @@ import {
   type Window,
 } from './mission-sources';
 import { recommendationsFor } from './recommendations';
+import { userLevel } from './user-level';
 
 type MissionRow = typeof userMissions.$inferSelect;
 type BookHead = Pick<typeof books.$inferSelect, 'id' | 'titleEn' | 'titleCn' | 'level' | 'cover'>;
@@ -167,11 +168,6 @@ async function activityMissions(deps: AppDeps, userId: number): Promise<TMission
       present(row, await progressOf(deps.db, row), sourceById.get(row.innerId), undefined),
     ),
   );
-}
-
-async function userLevel(db: DbOrTx, userId: number): Promise<number> {
-  const rows = await db.select({ level: users.level }).from(users).where(eq(users.id, userId));
-  return rows[0]?.level ?? 1;
 }
 
 /** The level's footprint path: its books in order, two per day card, one mission each. */

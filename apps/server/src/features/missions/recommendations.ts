@@ -1,8 +1,9 @@
 import type { TRecommendation } from '@picbook/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { books, courseProgress, courses, readingProgress, users } from '../../platform/db/schema';
+import { books, courseProgress, courses, readingProgress } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { withMediaUrls } from '../../platform/media/media-url';
+import { userLevel } from './user-level';
 
 /** How many of each kind the pool holds (the web pages through it three at a time). */
 const POOL_BOOKS = 18;
@@ -16,11 +17,7 @@ export async function recommendationsFor(
   deps: AppDeps,
   userId: number,
 ): Promise<TRecommendation[]> {
-  const [user] = await deps.db
-    .select({ level: users.level })
-    .from(users)
-    .where(eq(users.id, userId));
-  const level = user?.level ?? 1;
+  const level = await userLevel(deps.db, userId);
   const [unread, unfinished] = await Promise.all([
     deps.db
       .select({ id: books.id, title: books.titleCn, cover: books.cover })
