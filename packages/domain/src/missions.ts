@@ -99,8 +99,10 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /** The first page of a pool: shuffled, position 0. */
-export const startRecommendations = <T>(pool: readonly T[], random: () => number) =>
-  ({ queue: shuffled(pool, random), pos: 0 }) satisfies RecommendState<T>;
+export const startRecommendations = <T>(
+  pool: readonly T[],
+  random: () => number,
+): RecommendState<T> => ({ queue: shuffled(pool, random), pos: 0 });
 
 /** The three shown now. */
 export const recommendPage = <T>(state: RecommendState<T>): T[] =>
