@@ -42,6 +42,7 @@ export const missionsZh = {
     lost: '差一点点！你 {{score}} 分，{{name}} {{opponent}} 分，明天再来',
     par: '标准成绩',
     goRead: '去跟读',
+    guide: '你已经有 {{credits}} 学分啦！来挑战赛和同级别的小朋友比一比吧',
   },
   camp: {
     notOpen: '活动还没开始，敬请期待',
@@ -107,6 +108,7 @@ export const missionsEn: Widen<typeof missionsZh> = {
     lost: 'So close! You {{score}}, {{name}} {{opponent}}. Try again tomorrow',
     par: 'the par score',
     goRead: 'Read aloud',
+    guide: 'You have {{credits}} credits! Try the challenge against children at your level',
   },
   camp: {
     notOpen: 'This camp has not started yet',

@@ -32,6 +32,7 @@ import micIcon from '../icons/mic.svg';
 import refreshIcon from '../icons/refresh.svg';
 import speakIcon from '../icons/speak.svg';
 import trophyIcon from '../icons/trophy.svg';
+import { takeKobGuide } from '../kob-guide';
 import {
   type CollectResult,
   useCollectMissions,
@@ -75,6 +76,19 @@ export default function GrowthPage() {
       doneCourses: user.done_courses,
       gray,
     });
+  const [kobGuide, setKobGuide] = useState(false);
+  useEffect(() => {
+    if (!kobOn || !user) return;
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const input = {
+      credits: user.credits,
+      coins: user.coins,
+      canEnterKob: true,
+      planningToKob: false,
+      today,
+    };
+    if (takeKobGuide(user.id, input)) setKobGuide(true);
+  }, [kobOn, user]);
 
   if (missions.isError || prints.isError) {
     return (
@@ -116,11 +130,24 @@ export default function GrowthPage() {
             variant="sky"
             className={styles.kobButton}
             icon={<img src={trophyIcon} alt="" />}
-            onClick={() => setKobOpen(true)}
+            onClick={() => {
+              setKobGuide(false);
+              setKobOpen(true);
+            }}
             data-testid="kob-open"
           >
             {t('kob.open')}
           </Button>
+        )}
+        {kobGuide && (
+          <button
+            type="button"
+            className={styles.kobGuide}
+            onClick={() => setKobGuide(false)}
+            data-testid="kob-guide"
+          >
+            {t('kob.guide', { credits: user?.credits ?? 0 })}
+          </button>
         )}
         <Button
           size="small"
