@@ -1,5 +1,5 @@
 import { CAMP_KIND_VALUES } from '@picbook/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/client';
 import { books, campDays, camps } from '../../platform/db/schema';
@@ -45,7 +45,7 @@ export type CampInput = z.input<typeof ZCampInput>;
 export async function saveCamp(tx: DbOrTx, raw: CampInput): Promise<number> {
   const input = ZCampInput.parse(raw);
   const ids = [...new Set(input.content.map((d) => d.book_id))];
-  const found = await tx.select({ id: books.id }).from(books);
+  const found = await tx.select({ id: books.id }).from(books).where(inArray(books.id, ids));
   const known = new Set(found.map((b) => b.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing) throw invalidParams('content.book_id', `没有这本书：${missing}`);

@@ -320,3 +320,27 @@ describe('camps', () => {
     expect(fl2.user_active?.level).toBe(1);
   });
 });
+
+describe('camps.save', () => {
+  it('refuses a book that does not exist and a day past the camp (10001, nothing saved)', async () => {
+    const bad = await runAction(kit.t, opsToken, 'camps.save', {
+      slug: 'bad-1',
+      kind: 'freelearn',
+      name: '坏营',
+      days: 2,
+      content: [{ day: 1, book_id: 999_999, title: 'x' }],
+    });
+    expectError(bad, 400, 10001);
+    const late = await runAction(kit.t, opsToken, 'camps.save', {
+      slug: 'bad-2',
+      kind: 'freelearn',
+      name: '坏营',
+      days: 2,
+      content: [{ day: 3, book_id: 1101, title: 'x' }],
+    });
+    expectError(late, 400, 10001);
+    const slugs = (await kit.t.database.db.select().from(camps)).map((c) => c.slug);
+    expect(slugs).not.toContain('bad-1');
+    expect(slugs).not.toContain('bad-2');
+  });
+});
