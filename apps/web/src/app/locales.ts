@@ -5,6 +5,7 @@ import { learningEn, learningZh } from '../features/learning/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
 import { lotteryEn, lotteryZh } from '../features/lottery/locales';
+import { missionsEn, missionsZh } from '../features/missions/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
@@ -38,6 +39,7 @@ const namespaces = {
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
+  missions: { 'zh-CN': missionsZh, en: missionsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -67,6 +69,7 @@ declare module 'i18next' {
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
       store: typeof storeZh;
+      missions: typeof missionsZh;
     };
   }
 }

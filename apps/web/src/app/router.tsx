@@ -63,6 +63,12 @@ const pages: Record<string, PageLoader> = {
   '/parents/store/problem': () => import('../features/store/pages/StoreProblemPage'),
   '/parents/store/xiaoduVip/buy': () => import('../features/store/pages/XiaoduVipBuyPage'),
   '/parents/store/xiaoduVip/result': () => import('../features/store/pages/XiaoduVipResultPage'),
+  '/mission/growth': () => import('../features/missions/pages/GrowthPage'),
+  '/mission/zero': () => import('../features/missions/pages/CampPage'),
+  '/mission/freeRead': () => import('../features/missions/pages/CampPage'),
+  '/mission/freeLearn2': () => import('../features/missions/pages/CampPage'),
+  '/mission/trainingCamp': () => import('../features/missions/pages/CampPage'),
+  '/mission/joinCamp': () => import('../features/missions/pages/CampPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

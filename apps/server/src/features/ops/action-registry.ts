@@ -1,5 +1,6 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { lotteryActions } from '../lottery/lottery.actions';
+import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
 import {
   closeOrderAction,
@@ -19,6 +20,7 @@ const all: readonly OperatorAction[] = [
   setConfigAction,
   ...pointsActions,
   ...lotteryActions,
+  ...campActions,
   saveGoodsAction,
   refundOrderAction,
   closeOrderAction,

@@ -2,6 +2,7 @@ export * from './addresses';
 export * from './books';
 export * from './configs';
 export * from './lottery';
+export * from './missions';
 export * from './operators';
 export * from './points';
 export * from './reading';
