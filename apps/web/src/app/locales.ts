@@ -11,6 +11,7 @@ import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
+import { wordsEn, wordsZh } from '../features/words/locales';
 import { worksEn, worksZh } from '../features/works/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
@@ -38,6 +39,7 @@ const namespaces = {
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
+  words: { 'zh-CN': wordsZh, en: wordsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -67,6 +69,7 @@ declare module 'i18next' {
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
       store: typeof storeZh;
+      words: typeof wordsZh;
     };
   }
 }
