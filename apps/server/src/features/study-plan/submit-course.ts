@@ -14,6 +14,7 @@ import {
   openAnswerScore,
   readScore,
   type ScoredItem,
+  spellScore,
 } from '@picbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -81,6 +82,9 @@ async function scoreItems(
     if (detail && item.kind === 'choice') {
       entry.answer = detail.answer ?? '';
       score = choiceScore(entry.answer, item.answer ?? '');
+    } else if (detail && item.kind === 'spell') {
+      entry.answer = detail.answer ?? '';
+      score = spellScore(entry.answer, item.answer ?? '');
     } else if (detail && item.kind === 'read') {
       entry.read_time = Math.min(detail.read_time ?? 0, body.study_time);
       score = readScore(entry.read_time, item.seconds ?? 0);
