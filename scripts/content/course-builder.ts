@@ -297,7 +297,9 @@ function reuseVideo(dir: string, key: string): TCourseVideo | null {
     if (saved.key !== key) return null;
     const files = [saved.video.url, saved.video.poster, saved.video.subtitles];
     const base = path.dirname(dir);
-    const there = files.every((u) => fs.existsSync(path.join(base, u.replace(/^\/media\/courses\//, ''))));
+    const there = files.every((u) =>
+      fs.existsSync(path.join(base, u.replace(/^\/media\/courses\//, ''))),
+    );
     return there ? saved.video : null;
   } catch {
     return null;

@@ -1,0 +1,66 @@
+import type { TCoursePartOf } from '@picbook/contracts';
+import { PART_EXAM_TYPES } from '@picbook/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { itemId, type PartProps } from '../../part-props';
+import { useQuestions } from '../shared/use-question';
+import { hear, ListenButton, StagePicture } from '../shared/WordStage';
+import styles from '../shared/word-parts.module.css';
+
+/** word_preview: meet each word (picture, meaning, the book's sentence, narration), tap it when heard. */
+export function WordPreviewPart({
+  part,
+  onAnswer,
+  onDone,
+}: PartProps<TCoursePartOf<'word_preview'>>) {
+  const { t } = useTranslation('learning');
+  const q = useQuestions(
+    part.words,
+    (i, tries) =>
+      onAnswer({ examType: PART_EXAM_TYPES.word_preview, id: itemId(part, i), answer: tries }),
+    onDone,
+  );
+  const w = q.question;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each word starts with its narration
+  useEffect(() => hear(w.audio), [q.index]);
+  return (
+    <div className={styles.stage} data-testid="word-preview" data-index={q.index}>
+      <StagePicture picture={w.example.picture} />
+      <section className={styles.task}>
+        <ListenButton url={w.audio} />
+        <p className={styles.word} lang="en">
+          {q.right ? w.word : '？'}
+        </p>
+        <p className={styles.meaning}>
+          <i lang="en">{w.pos}</i> {w.meaning_cn}
+        </p>
+        <button
+          type="button"
+          className={styles.matchItem}
+          onClick={() => hear(w.example.audio)}
+          lang="en"
+        >
+          {w.example.en}
+        </button>
+        <div className={styles.row}>
+          {w.choices.map((c) => (
+            <button
+              key={`${q.index}-${c}`}
+              type="button"
+              lang="en"
+              className={`${styles.option} ${q.wrong === c ? styles.shake : ''} ${q.right === c ? styles.right : ''}`}
+              onClick={() => q.pick(c)}
+              data-testid="word-choice"
+              data-key={c}
+            >
+              {c}
+            </button>
+          ))}
+        </div>
+        <p className={styles.feedback}>
+          {q.wrong ? t('player.tryAgain') : q.right ? t('player.great') : ''}
+        </p>
+      </section>
+    </div>
+  );
+}
