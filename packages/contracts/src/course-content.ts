@@ -210,12 +210,17 @@ export const ZFillBlankPart = z.object({
     }),
   ),
 });
-/** Word pictures to put into groups (each group a picture sign and a spoken name). */
+/** The signs a basket of image_classify may carry (drawn by the player, no reading needed). */
+export const BASKET_ICONS = ['thing', 'action', 'look', 'sky', 'sleep', 'season', 'tree'] as const;
+export const ZBasketIcon = z.enum(BASKET_ICONS);
+export type TBasketIcon = z.infer<typeof ZBasketIcon>;
+
+/** Word pictures to put into groups (each group a drawn sign and a spoken name). */
 export const ZImageClassifyPart = z.object({
   type: z.literal('image_classify'),
   ...partBase,
   groups: z.array(
-    z.object({ key: z.string(), icon: z.string(), label_cn: z.string(), label_en: z.string() }),
+    z.object({ key: z.string(), icon: ZBasketIcon, label_cn: z.string(), label_en: z.string() }),
   ),
   items: z.array(ZCourseWord.extend({ answer: z.string() })),
 });

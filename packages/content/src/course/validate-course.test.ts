@@ -110,7 +110,7 @@ describe('study-plan week validation (docs/course-format.md)', () => {
         course([
           {
             type: 'image_classify',
-            groups: [{ icon: '🧸', label_cn: '东西', label_en: 'Things', words: ['kite'] }],
+            groups: [{ icon: 'thing', label_cn: '东西', label_en: 'Things', words: ['kite'] }],
           },
         ]),
       ]),

@@ -1,4 +1,4 @@
-import type { TCourseSentence, TCourseWord } from '@picbook/contracts';
+import { type TCourseSentence, type TCourseWord, ZBasketIcon } from '@picbook/contracts';
 import {
   letterKeys,
   normalizeSpelling,
@@ -453,9 +453,9 @@ export const fillBlank: PartModule<z.infer<typeof ZFillBlank>> = {
 // ─── image classify ────────────────────────────────────────────────────────────────────────
 /** Groups by part of speech: a sign a child knows without reading, and a name spoken in the guide. */
 const POS_GROUPS = [
-  { key: 'thing', pos: ['n.'], icon: '🧸', label_cn: '东西', label_en: 'Things' },
-  { key: 'action', pos: ['v.'], icon: '🏃', label_cn: '动作', label_en: 'Actions' },
-  { key: 'look', pos: ['adj.'], icon: '🎨', label_cn: '样子', label_en: 'What it is like' },
+  { key: 'thing', pos: ['n.'], icon: 'thing', label_cn: '东西', label_en: 'Things' },
+  { key: 'action', pos: ['v.'], icon: 'action', label_cn: '动作', label_en: 'Actions' },
+  { key: 'look', pos: ['adj.'], icon: 'look', label_cn: '样子', label_en: 'What it is like' },
 ] as const;
 
 const ZImageClassify = z
@@ -465,7 +465,8 @@ const ZImageClassify = z
       .array(
         z
           .object({
-            icon: z.string().min(1).max(8),
+            /** A drawn sign: thing, action, look, sky, sleep, season or tree. */
+            icon: ZBasketIcon,
             label_cn: chineseText(1, 6),
             label_en: englishLine,
             words: ZWordList(1, 6),

@@ -6,6 +6,7 @@ import { itemId, type PartProps } from '../../part-props';
 import { useQuestions } from '../shared/use-question';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';
 import styles from '../shared/word-parts.module.css';
+import { BasketIcon } from './BasketIcon';
 
 /** image_classify: each word picture goes into its basket (a sign and a name for each group). */
 export function ImageClassifyPart({
@@ -44,9 +45,7 @@ export function ImageClassifyPart({
               data-testid="basket"
               data-key={g.key}
             >
-              <span className={styles.icon} aria-hidden="true">
-                {g.icon}
-              </span>
+              <BasketIcon icon={g.icon} />
               {g.label_cn}
               <small lang="en">{g.label_en}</small>
             </button>

@@ -53,7 +53,7 @@ export function ImageSortPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
               key={p.key}
               type="button"
               className={`${styles.pic} ${locked ? styles.right : ''}`}
-              style={{ backgroundImage: `url(${p.placeholder})`, width: '10.5rem' }}
+              style={{ backgroundImage: `url(${p.placeholder})`, width: '15rem' }}
               onClick={() => tap(p.key)}
               data-testid="sort-picture"
               data-key={p.key}
