@@ -35,7 +35,7 @@ export function LetterKeyboard({
   };
   const erase = () => {
     if (disabled) return;
-    onChange(value.replace(/ *.$/, ''));
+    onChange(value.replace(/ +$/, '').slice(0, -1));
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -75,10 +75,16 @@ function WordsHome({ data }: { data: TVocabs }) {
   return (
     <div className={styles.home}>
       <section className={styles.today} data-testid="words-today">
-        <h2>{t('todayReview')}</h2>
-        <p className={styles.todayCount} data-testid="review-total" data-count={data.review.total}>
-          {t('todayCount', { n: data.review.total })}
-        </p>
+        <div className={styles.todayHead}>
+          <h2>{t('todayReview')}</h2>
+          <p
+            className={styles.todayCount}
+            data-testid="review-total"
+            data-count={data.review.total}
+          >
+            {t('todayCount', { n: data.review.total })}
+          </p>
+        </div>
         <p className={styles.todayDetail}>
           {data.review.total > 0
             ? t('todayDetail', { due: data.review.due, fresh: data.review.new_words })
@@ -86,7 +92,6 @@ function WordsHome({ data }: { data: TVocabs }) {
         </p>
         {reciteBook && (
           <Button
-            size="large"
             variant="grass"
             onClick={() => jump('wordsRecite', { bookId: reciteBook.book_id })}
             data-testid="start-recite"
