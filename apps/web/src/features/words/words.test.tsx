@@ -34,22 +34,22 @@ function Harness({ word, onSubmit }: { word: string; onSubmit(value: string): vo
 }
 
 describe('the letter keyboard', () => {
-  const valueOf = () => screen.getByTestId('spell-value').getAttribute('data-value');
+  const typed = () => screen.getByTestId('spell-value').getAttribute('data-value');
 
   it('taps fill the slots, the word’s spaces fill themselves, ⌫ takes the last letter back', () => {
     const submit = vi.fn();
     render(<Harness word="good night" onSubmit={submit} />);
     for (const c of 'good')
       fireEvent.click(screen.getByRole('button', { name: c === 'o' ? 'o' : c }));
-    expect(valueOf()).toBe('good ');
+    expect(typed()).toBe('good ');
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
-    expect(valueOf()).toBe('goo');
+    expect(typed()).toBe('goo');
     fireEvent.click(screen.getByRole('button', { name: 'd' }));
     for (const c of 'night') fireEvent.click(screen.getByRole('button', { name: c }));
-    expect(valueOf()).toBe('good night');
+    expect(typed()).toBe('good night');
     // Full: more taps change nothing.
     fireEvent.click(screen.getByRole('button', { name: 'g' }));
-    expect(valueOf()).toBe('good night');
+    expect(typed()).toBe('good night');
     fireEvent.click(screen.getByTestId('spell-check'));
     expect(submit).toHaveBeenCalledWith('good night');
   });
@@ -58,7 +58,7 @@ describe('the letter keyboard', () => {
     const submit = vi.fn();
     render(<Harness word="kite" onSubmit={submit} />);
     for (const key of ['K', 'i', 't', 'x', 'Backspace', 'e']) fireEvent.keyDown(window, { key });
-    expect(valueOf()).toBe('kite');
+    expect(typed()).toBe('kite');
     fireEvent.keyDown(window, { key: 'Enter' });
     expect(submit).toHaveBeenCalledWith('kite');
   });

@@ -7,7 +7,6 @@ import {
   shuffled,
 } from '@picbook/domain';
 import { z } from 'zod';
-import type { TBookSource } from '../../book-schema';
 import {
   type BookText,
   checkPage,
@@ -397,9 +396,9 @@ export const sentenceSpell: PartModule<z.infer<typeof ZSentenceSpell>> = {
 
 // ─── fill blank ────────────────────────────────────────────────────────────────────────────
 const ZFillBlank = z.object({ ...base('fill_blank'), words: ZWordList(1, 5).optional() }).strict();
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordIn = (sentence: string, word: string) =>
-  new RegExp(`(^|[^A-Za-z])(${escape(word)})(?![A-Za-z])`, 'i').exec(sentence);
+  new RegExp(`(^|[^A-Za-z])(${escapeRegExp(word)})(?![A-Za-z])`, 'i').exec(sentence);
 const blankable = (v: Vocab) => wordIn(v.example, v.word) !== null;
 
 /** A sentence of the book with one of the week's words left out: pick the word that fits. */
@@ -511,7 +510,7 @@ export const imageClassify: PartModule<ImageClassifySource> = {
   check(part, book) {
     const groups = classifyGroups(book, part);
     const problems: Problems = [];
-    (part.groups ?? []).forEach((g, i) =>
+    (part.groups ?? []).forEach((g, i) => {
       g.words.forEach((w, j) => {
         if (!book.vocabulary.some((v) => v.word === w)) {
           problems.push({
@@ -519,8 +518,8 @@ export const imageClassify: PartModule<ImageClassifySource> = {
             message: `"${w}" is not in the book's vocabulary`,
           });
         }
-      }),
-    );
+      });
+    });
     return [
       ...problems,
       ...needAtLeast(groups.length, 2, 'groups', 'groups of words (name them under groups:)'),
@@ -667,9 +666,9 @@ export const readingComprehension: PartModule<ReadingSource> = {
     const [from, to] = passagePages(ctx.book, part);
     const passage: TCourseSentence[] = [];
     for (let p = from; p <= to; p++) {
-      ctx.book.pages[p - 1]?.sentences.forEach((_, s) =>
-        passage.push(ctx.sentence(`p${p}s${s + 1}`)),
-      );
+      for (const [s] of (ctx.book.pages[p - 1]?.sentences ?? []).entries()) {
+        passage.push(ctx.sentence(`p${p}s${s + 1}`));
+      }
     }
     const wordAudio = (w: string) => ctx.book.vocabulary.find((v) => v.word === w)?.audio;
     const questions = (part.questions ?? autoQuestions(ctx.book, part)).map((q) => ({
