@@ -2,7 +2,6 @@ import type { TSpeechAnswer, TVocabEntry } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { useJump } from '../../../app/navigation/jump';
 import { createTrack, useTrack } from '../../../shared/audio';
 import { useRecorder } from '../../../shared/recorder';
@@ -14,6 +13,7 @@ import { useEachRecording } from '../../learning/player/parts/shared/SpeakPart';
 import { MicButton } from '../../speech/MicButton';
 import { ScoreView } from '../../speech/ScoreView';
 import { ExampleText, WordPicture } from '../components/WordPicture';
+import { WordsProblem } from '../components/WordsProblem';
 import { useVocabBook } from '../words-queries';
 import styles from './WordsDetailPage.module.css';
 
@@ -25,16 +25,7 @@ export default function WordsDetailPage() {
   const book = useVocabBook(id, 'detail');
   const [index, setIndex] = useState(0);
   const jump = useJump();
-  const { back } = useAppNavigate();
-  if (book.isError) {
-    return (
-      <StateScreen
-        art={lost}
-        title={book.error.message}
-        actions={<Button onClick={() => void back('/words')}>{t('back')}</Button>}
-      />
-    );
-  }
+  if (book.isError) return <WordsProblem message={book.error.message} />;
   const data = book.data;
   if (!data) return <div className={styles.page} aria-busy="true" />;
   const entry = data.words[index];

@@ -6,24 +6,20 @@ import { useStartup } from '../../../app/startup/startup-store';
 import { storage } from '../../../shared/platform/storage';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
-import { LEARNING_LEVEL_KEY } from '../../learning/plan-helpers';
+import { initialLevel, LEARNING_LEVEL_KEY } from '../../learning/plan-helpers';
 import { useVocabs } from '../words-queries';
 import styles from './WordsPage.module.css';
 
 const STATUSES: TVocabStatus[] = ['learned', 'learning', 'new'];
-
-function initialLevel(userLevel: number | undefined): number {
-  const saved = Number(storage.get(LEARNING_LEVEL_KEY));
-  if (Number.isInteger(saved) && saved >= 1 && saved <= 6) return saved;
-  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
-}
 
 /** /words — the child's words by level: today's review, learned / learning / new, books to pick from. */
 export default function WordsPage() {
   const { t } = useTranslation('words');
   const levels = useStartup((s) => s.configs?.levels ?? []);
   const user = useStartup((s) => s.user);
-  const [level, setLevel] = useState(() => initialLevel(user?.level));
+  const [level, setLevel] = useState(() =>
+    initialLevel(user?.level, storage.get(LEARNING_LEVEL_KEY)),
+  );
   const vocabs = useVocabs(level);
   return (
     <div className={styles.page} data-testid="words-page">

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { useJump } from '../../../app/navigation/jump';
 import { createTrack } from '../../../shared/audio';
 import { Button } from '../../../shared/ui/Button';
 import speakerIcon from '../../../shared/ui/icons/speaker.svg';
-import lost from '../../../shared/ui/illustrations/mascot-lost.svg';
-import { StateScreen } from '../../../shared/ui/StateScreen';
 import { ExampleText, WordPicture } from '../components/WordPicture';
+import { WordsProblem } from '../components/WordsProblem';
 import { useVocabBook } from '../words-queries';
 import styles from './WordsPreviewPage.module.css';
 
@@ -22,16 +20,7 @@ export default function WordsPreviewPage() {
   const id = Number(bookId);
   const book = useVocabBook(id, 'preview');
   const jump = useJump();
-  const { back } = useAppNavigate();
-  if (book.isError) {
-    return (
-      <StateScreen
-        art={lost}
-        title={book.error.message}
-        actions={<Button onClick={() => void back('/words')}>{t('back')}</Button>}
-      />
-    );
-  }
+  if (book.isError) return <WordsProblem message={book.error.message} />;
   const data = book.data;
   if (!data) return <div className={styles.page} aria-busy="true" />;
   return (

@@ -9,12 +9,11 @@ import { useRecorder } from '../../../shared/recorder';
 import { queryClient } from '../../../shared/request/query-client';
 import { Button } from '../../../shared/ui/Button';
 import speakerIcon from '../../../shared/ui/icons/speaker.svg';
-import lost from '../../../shared/ui/illustrations/mascot-lost.svg';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
-import { StateScreen } from '../../../shared/ui/StateScreen';
 import { MicButton } from '../../speech/MicButton';
 import { LetterKeyboard } from '../components/LetterKeyboard';
 import { WordPicture } from '../components/WordPicture';
+import { WordsProblem } from '../components/WordsProblem';
 import { useReview, useVocabBook, wordKeys } from '../words-queries';
 import styles from './WordsRecitePage.module.css';
 
@@ -45,15 +44,7 @@ export default function WordsRecitePage() {
   // The session is fixed once shown; a new round reads a new one.
   useEffect(() => () => queryClient.removeQueries({ queryKey: wordKeys.book(id, 'recite') }), [id]);
 
-  if (session.isError) {
-    return (
-      <StateScreen
-        art={lost}
-        title={session.error.message}
-        actions={<Button onClick={() => void back('/words')}>{t('back')}</Button>}
-      />
-    );
-  }
+  if (session.isError) return <WordsProblem message={session.error.message} />;
   const data = session.data;
   if (!data || !all.data) return <div className={styles.page} aria-busy="true" />;
   const total = count ?? data.review;

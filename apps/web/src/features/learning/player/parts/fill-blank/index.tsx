@@ -1,20 +1,12 @@
 import type { TCoursePartOf } from '@picbook/contracts';
-import { PART_EXAM_TYPES } from '@picbook/domain';
-import { useTranslation } from 'react-i18next';
-import { itemId, type PartProps } from '../../part-props';
-import { useQuestions } from '../shared/use-question';
+import type { PartProps } from '../../part-props';
+import { AnswerNote, useChoiceItems } from '../shared/ChoiceRow';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';
 import styles from '../shared/word-parts.module.css';
 
 /** fill_blank: a sentence of the book with a word left out; hear the words and pick the one that fits. */
 export function FillBlankPart({ part, onAnswer, onDone }: PartProps<TCoursePartOf<'fill_blank'>>) {
-  const { t } = useTranslation('learning');
-  const q = useQuestions(
-    part.questions,
-    (i, tries) =>
-      onAnswer({ examType: PART_EXAM_TYPES.fill_blank, id: itemId(part, i), answer: tries }),
-    onDone,
-  );
+  const q = useChoiceItems(part, part.questions, { onAnswer, onDone });
   const question = q.question;
   return (
     <div className={styles.stage} data-testid="fill-blank" data-index={q.index}>
@@ -45,9 +37,7 @@ export function FillBlankPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
             </span>
           ))}
         </div>
-        <p className={styles.feedback}>
-          {q.wrong ? t('player.tryAgain') : q.right ? t('player.great') : ''}
-        </p>
+        <AnswerNote q={q} />
       </section>
     </div>
   );

@@ -1,9 +1,7 @@
 import type { TCoursePartOf } from '@picbook/contracts';
-import { PART_EXAM_TYPES } from '@picbook/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { itemId, type PartProps } from '../../part-props';
-import { useQuestions } from '../shared/use-question';
+import type { PartProps } from '../../part-props';
+import { AnswerNote, useChoiceItems } from '../shared/ChoiceRow';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';
 import styles from '../shared/word-parts.module.css';
 import { BasketIcon } from './BasketIcon';
@@ -14,13 +12,7 @@ export function ImageClassifyPart({
   onAnswer,
   onDone,
 }: PartProps<TCoursePartOf<'image_classify'>>) {
-  const { t } = useTranslation('learning');
-  const q = useQuestions(
-    part.items,
-    (i, tries) =>
-      onAnswer({ examType: PART_EXAM_TYPES.image_classify, id: itemId(part, i), answer: tries }),
-    onDone,
-  );
+  const q = useChoiceItems(part, part.items, { onAnswer, onDone });
   const item = q.question;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each picture starts with its word
   useEffect(() => hear(item.audio), [q.index]);
@@ -51,9 +43,7 @@ export function ImageClassifyPart({
             </button>
           ))}
         </div>
-        <p className={styles.feedback}>
-          {q.wrong ? t('player.tryAgain') : q.right ? t('player.great') : ''}
-        </p>
+        <AnswerNote q={q} />
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useTrack } from '../../../../../shared/audio';
 import { Button } from '../../../../../shared/ui/Button';
 import { itemId, type PartProps } from '../../part-props';
+import { AnswerNote } from '../shared/ChoiceRow';
 import { useQuestions } from '../shared/use-question';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';
 import styles from '../shared/word-parts.module.css';
@@ -96,9 +97,7 @@ export function ReadingComprehensionPart({
                 </button>
               </span>
             ))}
-            <p className={styles.feedback}>
-              {q.wrong ? t('player.tryAgain') : q.right ? t('player.great') : ''}
-            </p>
+            <AnswerNote q={q} />
           </>
         )}
       </section>

@@ -1,9 +1,7 @@
 import type { TCoursePartOf } from '@picbook/contracts';
-import { PART_EXAM_TYPES } from '@picbook/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { itemId, type PartProps } from '../../part-props';
-import { useQuestions } from '../shared/use-question';
+import type { PartProps } from '../../part-props';
+import { AnswerNote, ChoiceRow, useChoiceItems } from '../shared/ChoiceRow';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';
 import styles from '../shared/word-parts.module.css';
 
@@ -13,13 +11,7 @@ export function WordPreviewPart({
   onAnswer,
   onDone,
 }: PartProps<TCoursePartOf<'word_preview'>>) {
-  const { t } = useTranslation('learning');
-  const q = useQuestions(
-    part.words,
-    (i, tries) =>
-      onAnswer({ examType: PART_EXAM_TYPES.word_preview, id: itemId(part, i), answer: tries }),
-    onDone,
-  );
+  const q = useChoiceItems(part, part.words, { onAnswer, onDone });
   const w = q.question;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each word starts with its narration
   useEffect(() => hear(w.audio), [q.index]);
@@ -42,24 +34,8 @@ export function WordPreviewPart({
         >
           {w.example.en}
         </button>
-        <div className={styles.row}>
-          {w.choices.map((c) => (
-            <button
-              key={`${q.index}-${c}`}
-              type="button"
-              lang="en"
-              className={`${styles.option} ${q.wrong === c ? styles.shake : ''} ${q.right === c ? styles.right : ''}`}
-              onClick={() => q.pick(c)}
-              data-testid="word-choice"
-              data-key={c}
-            >
-              {c}
-            </button>
-          ))}
-        </div>
-        <p className={styles.feedback}>
-          {q.wrong ? t('player.tryAgain') : q.right ? t('player.great') : ''}
-        </p>
+        <ChoiceRow q={q} options={w.choices} testId="word-choice" />
+        <AnswerNote q={q} />
       </section>
     </div>
   );
