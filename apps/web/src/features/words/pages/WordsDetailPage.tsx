@@ -91,9 +91,11 @@ function WordCard({ entry }: { entry: TVocabEntry }) {
             {entry.word}
           </h1>
         </div>
-        <p className={styles.meaning}>
-          <i lang="en">{entry.pos}</i> {entry.meaning_cn}
-        </p>
+        {!result && (
+          <p className={styles.meaning}>
+            <i lang="en">{entry.pos}</i> {entry.meaning_cn}
+          </p>
+        )}
         {result ? (
           <ScoreView
             result={result}
