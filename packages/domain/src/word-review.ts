@@ -15,9 +15,12 @@ import { chinaDayEnd } from './rights';
  * for a later China day and "due today" falls as the child recites. No fuzz, so a schedule is
  * the same on every server and in every test.
  */
-const scheduler = fsrs(
-  generatorParameters({ enable_fuzz: false, enable_short_term: false, maximum_interval: 365 }),
-);
+let scheduler: ReturnType<typeof fsrs> | undefined;
+/** Made on first use (the web bundle, which never schedules, leaves ts-fsrs out). */
+const getScheduler = () =>
+  (scheduler ??= fsrs(
+    generatorParameters({ enable_fuzz: false, enable_short_term: false, maximum_interval: 365 }),
+  ));
 
 /** How a recite answer went, as the child showed it. */
 export type ReciteOutcome = 'wrong' | 'hesitant' | 'right' | 'fast';
@@ -78,7 +81,7 @@ function toFsrs(card: WordCard | null, now: Date): Card {
 
 /** The card after an answer (`null`: the word was new). */
 export function reviewWord(card: WordCard | null, outcome: ReciteOutcome, now: Date): WordCard {
-  const next = scheduler.next(toFsrs(card, now), now, OUTCOME_RATING[outcome]).card;
+  const next = getScheduler().next(toFsrs(card, now), now, OUTCOME_RATING[outcome]).card;
   return {
     due: next.due,
     stability: next.stability,
