@@ -12,6 +12,7 @@ import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
+import { wordsEn, wordsZh } from '../features/words/locales';
 import { worksEn, worksZh } from '../features/works/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
@@ -40,6 +41,7 @@ const namespaces = {
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
   missions: { 'zh-CN': missionsZh, en: missionsEn },
+  words: { 'zh-CN': wordsZh, en: wordsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -70,6 +72,7 @@ declare module 'i18next' {
       learning: typeof learningZh;
       store: typeof storeZh;
       missions: typeof missionsZh;
+      words: typeof wordsZh;
     };
   }
 }
