@@ -11,6 +11,7 @@ export * from './lottery';
 export * from './orders';
 export * from './parental-gate';
 export * from './points-mall';
+export * from './popups';
 export * from './promotions';
 export * from './regions';
 export * from './rewards';
