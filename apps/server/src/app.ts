@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerActivityRoutes } from './features/activity/activity.routes';
 import { registerAddressRoutes } from './features/addresses/addresses.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { bookMediaRule } from './features/books/book-media';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentNotifyRoutes(app);
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);
+  registerActivityRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZActivityData, ZShareBody, ZShareResult } from './activity';
 import {
   ZAddress,
   ZAddressDelete,
@@ -849,6 +850,21 @@ export const endpoints = {
     params: ZUserLevelParams,
     body: ZUserLevelBody,
     response: ZUserLevel,
+  },
+  activityData: {
+    ...routes.activityData,
+    summary:
+      'Activity data: popups and their rules, auto and activity popups, home and slide entrances, read camp, promos (decision 057)',
+    tags: ['activity'],
+    response: ZActivityData,
+  },
+  share: {
+    ...routes.share,
+    summary:
+      'Record a share from any screen (key, detail) for the rewards and missions that count shares',
+    tags: ['activity'],
+    body: ZShareBody,
+    response: ZShareResult,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

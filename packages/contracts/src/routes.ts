@@ -128,6 +128,8 @@ export const routes = {
   courseReward: { method: 'GET', path: '/api/v1/learning/reward/:id', auth: 'user' },
   userLevel: { method: 'GET', path: '/api/v1/user/level/:id', auth: 'user' },
   setUserLevel: { method: 'POST', path: '/api/v1/user/level/:id', auth: 'user' },
+  activityData: { method: 'GET', path: '/api/v1/activity_data', auth: 'optional' },
+  share: { method: 'POST', path: '/api/v1/share', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

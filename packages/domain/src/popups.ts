@@ -338,7 +338,7 @@ export function recordShow(
   history: Readonly<Record<string, readonly PopupShow[]>>,
   key: string,
   show: PopupShow,
-): Record<string, PopupShow[]> {
+): Record<string, readonly PopupShow[]> {
   const shows = [...(history[key] ?? []), show].slice(-50);
   return { ...history, [key]: shows };
 }
