@@ -37,3 +37,35 @@ export function shouldShowGuide(input: GuideInput): boolean {
 
 /** Rights that open the whole plan (learning-content §6: vip, growth and experience rights). */
 export const PLANNING_RIGHTS = ['vip', 'du_vip', 'growth', 'experience'] as const;
+
+/** §5/§9: the kob guide needs 10 credits (planningToKob also 200 coins); once a day, 3 in total. */
+export const KOB_GUIDE_LIMITS = { credits: 10, coins: 200, total: 3 } as const;
+/** §5/§9: the life-VIP guide at most 2 times a day. */
+export const LIFE_VIP_GUIDE_PER_DAY = 2;
+
+export function shouldShowKobGuide(input: {
+  /** planningToKob: from the plan to kob (needs coins too); else from elsewhere. */
+  from: 'planningToKob' | 'other';
+  credits: number;
+  coins: number;
+  canEnterKob: boolean;
+  today: string;
+  history: GuideHistory;
+}): boolean {
+  if (!input.canEnterKob || input.credits < KOB_GUIDE_LIMITS.credits) return false;
+  if (input.from === 'planningToKob' && input.coins < KOB_GUIDE_LIMITS.coins) return false;
+  if (input.history.lastShownDay === input.today) return false;
+  return input.history.count < KOB_GUIDE_LIMITS.total;
+}
+
+export function shouldShowLifeVipGuide(input: {
+  isLifeVip: boolean;
+  hasFreelearnPromo: boolean;
+  today: string;
+  /** Shows per day: the day and that day's count. */
+  history: { day: string | null; countToday: number };
+}): boolean {
+  if (input.isLifeVip || !input.hasFreelearnPromo) return false;
+  const shownToday = input.history.day === input.today ? input.history.countToday : 0;
+  return shownToday < LIFE_VIP_GUIDE_PER_DAY;
+}

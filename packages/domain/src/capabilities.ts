@@ -1,0 +1,122 @@
+/**
+ * Capability flags by platform and app version (shell-and-account §6). The spec names the
+ * capabilities and one threshold (Apple login needs iOS 13); the app versions that first carry
+ * each bridge action are ours (decision 059).
+ */
+import { type AppEnv, canHuaweiPay, canRestorePurchases } from './app-env';
+import { compareVersions } from './versions';
+
+export const CAPABILITIES = [
+  'appFetch',
+  'appLogin',
+  'appleLogin',
+  'huaweiPay',
+  'restorePurchases',
+  'share',
+  'pushAuth',
+  'openUri',
+  'saveImage',
+  'song',
+  'openMiniProgram',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** The first app version whose bridge has each action (apps older than 1.0.0 are not supported). */
+export const CAPABILITY_MIN_APP_VERSION: Record<
+  Exclude<Capability, 'huaweiPay' | 'restorePurchases'>,
+  string
+> = {
+  appFetch: '1.0.0',
+  appLogin: '1.0.0',
+  appleLogin: '1.3.0',
+  share: '1.1.0',
+  pushAuth: '1.2.0',
+  openUri: '1.2.0',
+  saveImage: '1.1.0',
+  song: '1.4.0',
+  openMiniProgram: '1.3.0',
+};
+
+/** The lowest app version the web app runs in (older shells see the update dialog, §8). */
+export const MIN_SUPPORTED_APP_VERSION = '1.0.0';
+
+const atLeast = (version: string, min: string) => compareVersions(version, min) >= 0;
+
+export function hasCapability(env: AppEnv, capability: Capability): boolean {
+  if (capability === 'huaweiPay') return canHuaweiPay(env);
+  if (capability === 'restorePurchases') return canRestorePurchases(env);
+  if (!env.isApp || !atLeast(env.appVersion, CAPABILITY_MIN_APP_VERSION[capability])) return false;
+  switch (capability) {
+    case 'appleLogin':
+      return env.os === 'ios' && atLeast(env.osVersion, '13');
+    case 'openMiniProgram':
+      // The messaging app's SDK is not on the smart-device channel.
+      return !env.isXiaodu;
+    case 'pushAuth':
+    case 'song':
+      return !env.isXiaodu;
+    default:
+      return true;
+  }
+}
+
+export function capabilityFlags(env: AppEnv): Record<Capability, boolean> {
+  return Object.fromEntries(CAPABILITIES.map((c) => [c, hasCapability(env, c)])) as Record<
+    Capability,
+    boolean
+  >;
+}
+
+/** §8: a native shell older than the lowest supported version sees the update dialog. */
+export function isUnsupportedApp(env: AppEnv): boolean {
+  return env.isApp && !atLeast(env.appVersion, MIN_SUPPORTED_APP_VERSION);
+}
+
+export interface GrayOptionsLike {
+  lottieDisabled: number;
+  spineDisabled: number;
+  kobEnabled: number;
+  kobDisabled: number;
+  kobDoneCoursesThreshold: number;
+}
+
+/**
+ * §6 kob: off on Xiaodu; off if kobDisabled is 1; on if kobEnabled is set; otherwise on when
+ * done_courses reaches kobDoneCoursesThreshold if given (non-zero), else on for non-guests.
+ */
+export function kobAllowed(
+  env: AppEnv,
+  gray: GrayOptionsLike,
+  user: { isGuest: boolean; doneCourses: number },
+): boolean {
+  if (env.isXiaodu) return false;
+  if (gray.kobDisabled === 1) return false;
+  if (gray.kobEnabled) return true;
+  if (gray.kobDoneCoursesThreshold > 0) return user.doneCourses >= gray.kobDoneCoursesThreshold;
+  return !user.isGuest;
+}
+
+/** §6: points are off on Xiaodu. */
+export const pointsAllowed = (env: AppEnv): boolean => !env.isXiaodu;
+
+/** §6: lottie and spine animations are off when disabled remotely or on Xiaodu. */
+export function animationsAllowed(
+  env: AppEnv,
+  gray: GrayOptionsLike,
+): { lottie: boolean; spine: boolean } {
+  return {
+    lottie: !env.isXiaodu && gray.lottieDisabled !== 1,
+    spine: !env.isXiaodu && gray.spineDisabled !== 1,
+  };
+}
+
+/**
+ * §3 kob schedule setting: 0 never, 12345 weekdays, 67 weekend, any other value every day.
+ * `weekday` is 1 (Monday) … 7 (Sunday).
+ */
+export function kobScheduledToday(schedule: number, weekday: number): boolean {
+  if (schedule === 0) return false;
+  if (schedule === 12345) return weekday <= 5;
+  if (schedule === 67) return weekday >= 6;
+  return true;
+}
