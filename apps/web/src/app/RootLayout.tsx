@@ -5,6 +5,7 @@ import { LoginLayerHost } from '../features/auth/components/LoginLayerHost';
 import { LoginScreen } from '../features/auth/pages/LoginScreen';
 import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
+import { ShellBehaviours } from '../features/shell/components/ShellBehaviours';
 import { track } from '../shared/analytics/pingback';
 import { useBackgroundMusic } from '../shared/audio';
 import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
@@ -111,7 +112,12 @@ function AccountSteps() {
   if (!user || !hasConfigs) return null;
   if (user.children.length === 0)
     return <ChildSetupFlow onDone={() => openPasswordReset(user.phone)} />;
-  return <GuestBlock />;
+  return (
+    <>
+      <GuestBlock />
+      <ShellBehaviours />
+    </>
+  );
 }
 
 function ShellEffects() {

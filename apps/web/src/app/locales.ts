@@ -9,6 +9,7 @@ import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
+import { shellEn, shellZh } from '../features/shell/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
 import { worksEn, worksZh } from '../features/works/locales';
@@ -38,6 +39,7 @@ const namespaces = {
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
+  shell: { 'zh-CN': shellZh, en: shellEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -67,6 +69,7 @@ declare module 'i18next' {
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
       store: typeof storeZh;
+      shell: typeof shellZh;
     };
   }
 }

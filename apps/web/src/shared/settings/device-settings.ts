@@ -14,7 +14,11 @@ export type DeviceSettingKey =
   | 'modal_last_shown'
   | 'has_entered_points'
   | 'course_gudie_audio'
-  | 'user_guide_video';
+  | 'user_guide_video'
+  | 'popup_history'
+  | 'eye_shield_started'
+  | 'market_rating'
+  | 'push_authorised';
 
 const listeners = new Set<() => void>();
 

@@ -15,6 +15,7 @@ import logo from '../../../shared/ui/illustrations/logo-mark.svg';
 import { useLoginLayer } from '../../auth/login-layer';
 import { NicknameDialog } from '../../child';
 import { canUsePoints } from '../../points/points-env';
+import { ParentsSlides } from '../../shell/components/Entrances';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import styles from './Parents.module.css';
 
@@ -150,6 +151,7 @@ export default function ParentsCenterPage() {
         </Button>
       )}
 
+      <ParentsSlides />
       {canUsePoints(appEnv()) && !user?.is_guest && (
         <section className={styles.card}>
           <Link className={styles.row} to="/parents/points" data-testid="points-link">

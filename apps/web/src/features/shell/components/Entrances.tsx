@@ -1,0 +1,63 @@
+import type { TEntranceItem } from '@picbook/contracts';
+import { useTranslation } from 'react-i18next';
+import { useActivityData } from '../activity-store';
+import { useEntrance } from '../use-entrance';
+import styles from './Shell.module.css';
+
+/** The home activity icons (home_pop): each runs its entrance action. */
+export function HomeEntrances() {
+  const { t } = useTranslation('shell');
+  const items = useActivityData((s) => s.data?.home_pop ?? []);
+  const run = useEntrance();
+  if (items.length === 0) return null;
+  return (
+    <nav className={styles.entrances} aria-label={t('activities')} data-testid="home-entrances">
+      {items.map((item, index) => (
+        <EntranceButton
+          key={`${item.actId ?? item.id ?? ''}-${index}`}
+          item={item}
+          onRun={run}
+          className={styles.entrance}
+        />
+      ))}
+    </nav>
+  );
+}
+
+/** The parents' slides (parents_slide) on the parents' center. */
+export function ParentsSlides() {
+  const { t } = useTranslation('shell');
+  const items = useActivityData((s) => s.data?.parents_slide ?? []);
+  const run = useEntrance();
+  if (items.length === 0) return null;
+  return (
+    <section className={styles.slides} aria-label={t('activities')} data-testid="parents-slides">
+      {items.map((item, index) => (
+        <EntranceButton
+          key={`${item.actId ?? item.id ?? ''}-${index}`}
+          item={item}
+          onRun={run}
+          className={styles.slide}
+        />
+      ))}
+    </section>
+  );
+}
+
+function EntranceButton({
+  item,
+  onRun,
+  className,
+}: {
+  item: TEntranceItem;
+  onRun: (item: TEntranceItem) => void;
+  className: string | undefined;
+}) {
+  const { t } = useTranslation('shell');
+  return (
+    <button type="button" className={className} onClick={() => onRun(item)}>
+      {item.image && <img src={item.image} alt="" />}
+      <span>{item.title || t('activities')}</span>
+    </button>
+  );
+}

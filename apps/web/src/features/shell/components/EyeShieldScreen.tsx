@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../../shared/settings/user-settings';
+import { Button } from '../../../shared/ui/Button';
+import mascot from '../../../shared/ui/illustrations/mascot-slow.svg';
+import { requestParentalMode } from '../../parents/gate';
+import styles from './Shell.module.css';
+
+/**
+ * §4/§5 eye shield: after eye_shield minutes of use, a rest screen over home. A parent unlocks it
+ * through the gate (always asked: no lock delay); closing restarts the timer.
+ */
+export function EyeShieldScreen({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('shell');
+  const minutes = useSettings((s) => s.values.eye_shield);
+  return (
+    <div
+      className={styles.eyeShield}
+      role="alertdialog"
+      aria-labelledby="eye-shield-title"
+      data-testid="eye-shield"
+    >
+      <img className={styles.eyeArt} src={mascot} alt="" />
+      <h2 id="eye-shield-title" className={styles.eyeTitle}>
+        {t('eye.title')}
+      </h2>
+      <p className={styles.eyeText}>{t('eye.text', { n: minutes })}</p>
+      <p className={styles.eyeTip}>{t('eye.tip')}</p>
+      <Button
+        size="large"
+        variant="grass"
+        onClick={async () => {
+          if (await requestParentalMode({ lockDelayS: 0 })) onDone();
+        }}
+      >
+        {t('eye.unlock')}
+      </Button>
+    </div>
+  );
+}
