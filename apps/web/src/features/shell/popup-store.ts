@@ -26,9 +26,16 @@ export interface ShownPopup {
 
 interface PopupState {
   current: ShownPopup | null;
+  /** The last point the scheduler was asked at and what it chose ('none'): shown as data-* for tests and support. */
+  last: { point: PopupPoint; choice: PopupKind | 'none'; seq: number } | null;
 }
 
-export const usePopups = create<PopupState>(() => ({ current: null }));
+export const usePopups = create<PopupState>(() => ({ current: null, last: null }));
+
+function noteDecision(point: PopupPoint, choice: PopupKind | 'none'): void {
+  const seq = (usePopups.getState().last?.seq ?? 0) + 1;
+  usePopups.setState({ last: { point, choice, seq } });
+}
 
 /** Device kinds a rule's block_device may name: the platform and the channel. */
 export function deviceKinds(): string[] {
@@ -87,6 +94,7 @@ export function triggerPopup(point: PopupPoint, now = Date.now()): ShownPopup | 
       parentEnv: env.isApp,
     },
   });
+  noteDecision(point, choice?.kind ?? 'none');
   if (!choice) return null;
   if (choice.kind !== 'eyeShield') {
     savePopupHistory(user.id, recordShow(history, choice.key, { point, at: nowS }));

@@ -81,5 +81,24 @@ export function ShellBehaviours() {
     return () => document.removeEventListener('visibilitychange', handle);
   }, [navigate]);
 
-  return <PopupHost />;
+  return (
+    <>
+      <SchedulerMark />
+      <PopupHost />
+    </>
+  );
+}
+
+/** The scheduler's last decision as data attributes (journeys wait on it instead of on time). */
+function SchedulerMark() {
+  const last = usePopups((s) => s.last);
+  return (
+    <span
+      hidden
+      data-testid="popup-scheduler"
+      data-point={last?.point ?? ''}
+      data-choice={last?.choice ?? ''}
+      data-seq={last?.seq ?? 0}
+    />
+  );
 }
