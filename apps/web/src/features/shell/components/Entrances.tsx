@@ -4,10 +4,13 @@ import { useActivityData } from '../activity-store';
 import { useEntrance } from '../use-entrance';
 import styles from './Shell.module.css';
 
+/** A stable empty list (a new [] per render would loop the store subscription). */
+const NONE: TEntranceItem[] = [];
+
 /** The home activity icons (home_pop): each runs its entrance action. */
 export function HomeEntrances() {
   const { t } = useTranslation('shell');
-  const items = useActivityData((s) => s.data?.home_pop ?? []);
+  const items = useActivityData((s) => s.data?.home_pop ?? NONE);
   const run = useEntrance();
   if (items.length === 0) return null;
   return (
@@ -27,7 +30,7 @@ export function HomeEntrances() {
 /** The parents' slides (parents_slide) on the parents' center. */
 export function ParentsSlides() {
   const { t } = useTranslation('shell');
-  const items = useActivityData((s) => s.data?.parents_slide ?? []);
+  const items = useActivityData((s) => s.data?.parents_slide ?? NONE);
   const run = useEntrance();
   if (items.length === 0) return null;
   return (
