@@ -263,3 +263,34 @@ test.describe('eye shield and entrances (issue 19)', () => {
     }
   });
 });
+
+test.describe('holiday themes by date (issue 19)', () => {
+  test.use({ viewport: { width: 812, height: 375 } });
+
+  test('each holiday dresses the app in its theme; an ordinary day has none', async ({
+    loggedInPage: page,
+  }) => {
+    const days: Array<[string, string | null]> = [
+      ['2021-02-10', 'springFestival'],
+      ['2027-04-25', 'bookDay'],
+      ['2027-06-01', 'childrensDay'],
+      ['2021-06-13', 'dragonBoat'],
+      ['2026-10-31', 'halloween'],
+      ['2026-12-24', 'christmas'],
+      ['2026-11-27', null],
+    ];
+    await page.clock.install({ time: new Date('2026-11-27T02:00:00Z') });
+    for (const [day, theme] of days) {
+      await page.clock.setSystemTime(new Date(`${day}T02:00:00Z`));
+      await page.goto('/library');
+      await expect(page.getByTestId('library-page')).toBeVisible();
+      const html = page.locator('html');
+      if (theme) {
+        await expect(html).toHaveAttribute('data-theme', theme);
+        await keep(page, `shell-theme-${theme}`);
+      } else {
+        await expect(html).not.toHaveAttribute('data-theme', /.+/);
+      }
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { LoginScreen } from '../features/auth/pages/LoginScreen';
 import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
 import { ShellBehaviours } from '../features/shell/components/ShellBehaviours';
+import { useHolidayTheme } from '../features/shell/holiday-theme';
 import { track } from '../shared/analytics/pingback';
 import { useBackgroundMusic } from '../shared/audio';
 import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
@@ -133,6 +134,7 @@ function ShellEffects() {
   const isMusicOn = useSettings((s) => s.values.play_bgm) === 1;
   // Spec §4: the main areas play their track while logged in with music on; other paths stop it.
   useBackgroundMusic(location.pathname, { tracks: bgmTracks, enabled: isLoggedIn && isMusicOn });
+  useHolidayTheme();
 
   // Layout: landscape child area, portrait parents' area; root font scaled to the viewport.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { TEntranceItem } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
+import giftIcon from '../../../shared/ui/icons/coin.svg';
 import { useActivityData } from '../activity-store';
 import { useEntrance } from '../use-entrance';
 import styles from './Shell.module.css';
@@ -59,7 +60,7 @@ function EntranceButton({
   const { t } = useTranslation('shell');
   return (
     <button type="button" className={className} onClick={() => onRun(item)}>
-      {item.image && <img src={item.image} alt="" />}
+      <img src={item.image || giftIcon} alt="" />
       <span>{item.title || t('activities')}</span>
     </button>
   );

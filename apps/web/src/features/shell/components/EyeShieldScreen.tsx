@@ -19,21 +19,25 @@ export function EyeShieldScreen({ onDone }: { onDone: () => void }) {
       aria-labelledby="eye-shield-title"
       data-testid="eye-shield"
     >
-      <img className={styles.eyeArt} src={mascot} alt="" />
-      <h2 id="eye-shield-title" className={styles.eyeTitle}>
-        {t('eye.title')}
-      </h2>
-      <p className={styles.eyeText}>{t('eye.text', { n: minutes })}</p>
-      <p className={styles.eyeTip}>{t('eye.tip')}</p>
-      <Button
-        size="large"
-        variant="grass"
-        onClick={async () => {
-          if (await requestParentalMode({ lockDelayS: 0 })) onDone();
-        }}
-      >
-        {t('eye.unlock')}
-      </Button>
+      <div className={styles.eyeCard}>
+        <img className={styles.eyeArt} src={mascot} alt="" />
+        <div className={styles.eyeContent}>
+          <h2 id="eye-shield-title" className={styles.eyeTitle}>
+            {t('eye.title')}
+          </h2>
+          <p className={styles.eyeText}>{t('eye.text', { n: minutes })}</p>
+          <p className={styles.eyeTip}>{t('eye.tip')}</p>
+          <Button
+            size="large"
+            variant="grass"
+            onClick={async () => {
+              if (await requestParentalMode({ lockDelayS: 0 })) onDone();
+            }}
+          >
+            {t('eye.unlock')}
+          </Button>
+        </div>
+      </div>
     </div>
   );
 }
