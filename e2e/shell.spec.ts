@@ -283,7 +283,7 @@ test.describe('holiday themes by date (issue 19)', () => {
     for (const [day, theme] of days) {
       await page.clock.setSystemTime(new Date(`${day}T02:00:00Z`));
       await page.goto('/library');
-      await expect(page.getByTestId('library-page')).toBeVisible();
+      await expect(page.getByText('The Red Kite')).toBeVisible();
       const html = page.locator('html');
       if (theme) {
         await expect(html).toHaveAttribute('data-theme', theme);
