@@ -13,6 +13,7 @@ import { registerAddressRoutes } from './features/addresses/addresses.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { bookMediaRule } from './features/books/book-media';
 import { registerBookRoutes } from './features/books/books.routes';
+import { registerTasteRoutes } from './features/books/taste.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
 import { registerLotteryRoutes } from './features/lottery/lottery.routes';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);
   registerActivityRoutes(app);
+  registerTasteRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage, {

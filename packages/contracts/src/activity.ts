@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBookInfo, ZBookPage } from './books';
 
 /**
  * Activity data (shell-and-account §3, learning-content §3) served by GET /api/v1/activity_data
@@ -162,3 +163,15 @@ export const ZShareBody = z.object({
 });
 export const ZShareResult = z.object({ id: z.number().int(), shares_today: z.number().int() });
 export type TShareResult = z.infer<typeof ZShareResult>;
+
+/** Pages of a members' book a visitor may taste (/library/tasteTest/{bookId}). */
+export const TASTE_PAGES = 2;
+export const ZBookTaste = z.object({
+  book_info: ZBookInfo,
+  /** The first pages (all of them when the book is open to this user anyway). */
+  pages: z.array(ZBookPage),
+  total_pages: z.number().int(),
+  /** What ends the taste: log in, or become a member; null when the book is open. */
+  next: z.enum(['login', 'store']).nullable(),
+});
+export type TBookTaste = z.infer<typeof ZBookTaste>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZActivityData, ZShareBody, ZShareResult } from './activity';
+import { ZActivityData, ZBookTaste, ZShareBody, ZShareResult } from './activity';
 import {
   ZAddress,
   ZAddressDelete,
@@ -865,6 +865,14 @@ export const endpoints = {
     tags: ['activity'],
     body: ZShareBody,
     response: ZShareResult,
+  },
+  bookTaste: {
+    ...routes.bookTaste,
+    summary:
+      'A taste of a book: its first pages (signed media) for a visitor, and what ends the taste',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBookTaste,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

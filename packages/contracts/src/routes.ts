@@ -130,6 +130,7 @@ export const routes = {
   setUserLevel: { method: 'POST', path: '/api/v1/user/level/:id', auth: 'user' },
   activityData: { method: 'GET', path: '/api/v1/activity_data', auth: 'optional' },
   share: { method: 'POST', path: '/api/v1/share', auth: 'user' },
+  bookTaste: { method: 'GET', path: '/api/v1/books/:id/taste', auth: 'optional' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
