@@ -51,8 +51,6 @@ test.describe('startup and routing', () => {
     await passParentalGate(page);
     await expect(page.getByRole('heading', { name: '消息' }).first()).toBeVisible();
     await expect(page.getByTestId('placeholder-page')).toContainText('消息');
-    await page.goto('/library/tasteTest/1101');
-    await expect(page.getByTestId('placeholder-page')).toContainText('体验测试');
   });
 });
 
@@ -292,5 +290,34 @@ test.describe('holiday themes by date (issue 19)', () => {
         await expect(html).not.toHaveAttribute('data-theme', /.+/);
       }
     }
+  });
+});
+
+test.describe('taste test and level explanation (issue 19)', () => {
+  test.use({ viewport: { width: 812, height: 375 } });
+
+  test("a visitor tastes a members' book, then is asked to log in", async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto('/library/tasteTest/1106');
+    const taste = page.getByTestId('taste-page');
+    await expect(taste).toContainText('体验 1/2');
+    await keep(page, 'shell-taste-test');
+    await taste.getByRole('button', { name: '下一页' }).click();
+    await expect(taste).toContainText('体验 2/2');
+    await taste.getByRole('button', { name: '下一页' }).click();
+    const end = page.getByTestId('taste-end');
+    await expect(end).toContainText('登录后就能继续读这本绘本');
+    await keep(page, 'shell-taste-end');
+    await end.getByRole('button', { name: '登录继续读' }).click();
+    await expect(page.getByTestId('login-screen')).toBeVisible();
+  });
+
+  test('the level explanation lists the six levels', async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/levelExplain');
+    await passParentalGate(page);
+    await expect(page.getByTestId('level-explain').locator('article')).toHaveCount(6);
+    await keep(page, 'shell-level-explain');
   });
 });

@@ -63,6 +63,8 @@ const pages: Record<string, PageLoader> = {
   '/parents/store/problem': () => import('../features/store/pages/StoreProblemPage'),
   '/parents/store/xiaoduVip/buy': () => import('../features/store/pages/XiaoduVipBuyPage'),
   '/parents/store/xiaoduVip/result': () => import('../features/store/pages/XiaoduVipResultPage'),
+  '/library/tasteTest/:bookId': () => import('../features/shell/pages/TasteTestPage'),
+  '/levelExplain': () => import('../features/shell/pages/LevelExplainPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

@@ -30,7 +30,7 @@ export interface EntranceDeps {
 
 export type EntranceOutcome = 'done' | 'ignored' | 'refused' | 'failed';
 
-type ShellMessage = Exclude<keyof typeof shellZh, 'popup' | 'eye'>;
+type ShellMessage = Exclude<keyof typeof shellZh, 'popup' | 'eye' | 'taste' | 'levels'>;
 const t = (key: ShellMessage, options?: { code: number }) =>
   i18n.getFixedT(null, 'shell')(key, options ?? {});
 
