@@ -13,6 +13,7 @@ export const shellZh = {
   miniFailed: '无法跳转到微信 #{{code}}',
   uriFailed: '无法打开此链接 #{{code}}',
   activities: '活动',
+  quitAgain: '再按一次退出App',
   popup: {
     registerTitle: '注册成功',
     registerText: '欢迎来到绘本岛！每天读一本英文绘本，和宝贝一起慢慢长大。',
@@ -71,6 +72,7 @@ export const shellEn: Widen<typeof shellZh> = {
   miniFailed: 'Cannot jump to WeChat #{{code}}',
   uriFailed: 'Cannot open this link #{{code}}',
   activities: 'Activities',
+  quitAgain: 'Tap again to quit the app',
   popup: {
     registerTitle: 'Welcome aboard',
     registerText: 'Welcome to PicBook! Read one English picture book a day and grow together.',

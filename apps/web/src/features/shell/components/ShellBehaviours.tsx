@@ -7,6 +7,7 @@ import { useActivityData } from '../activity-store';
 import { useEyeShield } from '../eye-shield';
 import { popupPointFor } from '../popup-points';
 import { triggerPopup, usePopups } from '../popup-store';
+import { NativeShellEffects } from './NativeShellEffects';
 import { PopupHost } from './PopupHost';
 
 const dayOf = (ms: number) => chinaDay(Math.floor(ms / 1000));
@@ -84,6 +85,7 @@ export function ShellBehaviours() {
   return (
     <>
       <SchedulerMark />
+      <NativeShellEffects />
       <PopupHost />
     </>
   );
