@@ -30,7 +30,8 @@ export interface EntranceDeps {
 
 export type EntranceOutcome = 'done' | 'ignored' | 'refused' | 'failed';
 
-type ShellMessage = Exclude<keyof typeof shellZh, 'popup' | 'eye' | 'taste' | 'levels'>;
+type Shell = typeof shellZh;
+type ShellMessage = { [K in keyof Shell]: Shell[K] extends string ? K : never }[keyof Shell];
 const t = (key: ShellMessage, options?: { code: number }) =>
   i18n.getFixedT(null, 'shell')(key, options ?? {});
 

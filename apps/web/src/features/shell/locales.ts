@@ -14,6 +14,14 @@ export const shellZh = {
   uriFailed: '无法打开此链接 #{{code}}',
   activities: '活动',
   quitAgain: '再按一次退出App',
+  dailyGoal: '太棒了！今天的学习目标完成啦 🎉',
+  rating: {
+    title: '喜欢绘本岛吗？',
+    text: '如果孩子喜欢绘本岛，请到应用商店给我们一个好评吧！',
+    yes: '去评分',
+    no: '不了',
+    later: '以后再说',
+  },
   popup: {
     registerTitle: '注册成功',
     registerText: '欢迎来到绘本岛！每天读一本英文绘本，和宝贝一起慢慢长大。',
@@ -73,6 +81,14 @@ export const shellEn: Widen<typeof shellZh> = {
   uriFailed: 'Cannot open this link #{{code}}',
   activities: 'Activities',
   quitAgain: 'Tap again to quit the app',
+  dailyGoal: "Great! Today's learning goal is done 🎉",
+  rating: {
+    title: 'Enjoying PicBook?',
+    text: 'If your child enjoys PicBook, please rate us in the app store!',
+    yes: 'Rate now',
+    no: 'No thanks',
+    later: 'Later',
+  },
   popup: {
     registerTitle: 'Welcome aboard',
     registerText: 'Welcome to PicBook! Read one English picture book a day and grow together.',

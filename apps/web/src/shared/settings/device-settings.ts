@@ -18,7 +18,8 @@ export type DeviceSettingKey =
   | 'popup_history'
   | 'eye_shield_started'
   | 'market_rating'
-  | 'push_authorised';
+  | 'push_authorised'
+  | 'score_daily_info';
 
 const listeners = new Set<() => void>();
 

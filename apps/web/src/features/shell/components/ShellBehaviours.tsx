@@ -2,11 +2,14 @@ import { chinaDay, eyeShieldDue, onResume } from '@picbook/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH, HOME_PATHS } from '../../../app/route-table';
+import { useStartup } from '../../../app/startup/startup-store';
 import { useSettings } from '../../../shared/settings/user-settings';
 import { useActivityData } from '../activity-store';
 import { useEyeShield } from '../eye-shield';
+import { noteDailyGoal } from '../habits';
 import { popupPointFor } from '../popup-points';
 import { triggerPopup, usePopups } from '../popup-store';
+import { DailyGoalNotice, MarketRating } from './Habits';
 import { NativeShellEffects } from './NativeShellEffects';
 import { PopupHost } from './PopupHost';
 
@@ -30,6 +33,8 @@ export function ShellBehaviours() {
     isFirst.current = false;
     previous.current = pathname;
     if (!point) return;
+    const userId = useStartup.getState().user?.id;
+    if (userId !== undefined) noteDailyGoal(userId, point);
     let cancelled = false;
     void useActivityData
       .getState()
@@ -86,6 +91,8 @@ export function ShellBehaviours() {
     <>
       <SchedulerMark />
       <NativeShellEffects />
+      <DailyGoalNotice />
+      <MarketRating />
       <PopupHost />
     </>
   );
