@@ -7,6 +7,7 @@ import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
 import { ShellBehaviours } from '../features/shell/components/ShellBehaviours';
 import { useHolidayTheme } from '../features/shell/holiday-theme';
+import { installKeyboardStyle } from '../features/shell/keyboard';
 import { track } from '../shared/analytics/pingback';
 import { useBackgroundMusic } from '../shared/audio';
 import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
@@ -135,6 +136,7 @@ function ShellEffects() {
   // Spec §4: the main areas play their track while logged in with music on; other paths stop it.
   useBackgroundMusic(location.pathname, { tracks: bgmTracks, enabled: isLoggedIn && isMusicOn });
   useHolidayTheme();
+  useEffect(() => installKeyboardStyle({ isIos: appEnv().os === 'ios' }), []);
 
   // Layout: landscape child area, portrait parents' area; root font scaled to the viewport.
   useEffect(() => {
