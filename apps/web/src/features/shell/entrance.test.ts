@@ -31,6 +31,7 @@ function deps(patch: Partial<EntranceDeps> = {}): EntranceDeps & {
     requestLogin: vi.fn(),
     showPopup: vi.fn(() => true),
     callNative: vi.fn(async () => ({ code: 0 })),
+    openWebScreen: vi.fn(),
     now: () => clock,
     ...patch,
   } as never;

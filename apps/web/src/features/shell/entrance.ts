@@ -6,6 +6,7 @@ import { callNative, type NativeResult } from '../../shared/bridge/bridge';
 import { i18n } from '../../shared/i18n';
 import { toast } from '../../shared/toast/toast-store';
 import type { shellZh } from './locales';
+import type { WebScreenRequest } from './web-screen';
 
 /** §9: link taps closer than 1 second are ignored. */
 export const ENTRANCE_DEBOUNCE_MS = 1000;
@@ -25,6 +26,8 @@ export interface EntranceDeps {
   /** Shows a popup by id: -1 official accounts, -2 read camp, 0 the home popup, > 0 popup_lib. */
   showPopup(id: number): boolean;
   callNative(action: string, payload: unknown): Promise<NativeResult>;
+  /** The in-app web screen outside the app. */
+  openWebScreen(request: WebScreenRequest): void;
   now(): number;
 }
 
@@ -157,7 +160,12 @@ async function openWeb(
     toast.error(t('badLink'));
     return 'refused';
   }
-  window.open(link, '_blank', 'noopener');
+  deps.openWebScreen({
+    path: link,
+    orientation: item.orientation ?? 2,
+    present: 0,
+    hideTopBar: item.hideTopBar ?? 0,
+  });
   return 'done';
 }
 

@@ -14,6 +14,8 @@ export const shellZh = {
   uriFailed: '无法打开此链接 #{{code}}',
   activities: '活动',
   quitAgain: '再按一次退出App',
+  openInBrowser: '在浏览器中打开',
+  close: '关闭',
   dailyGoal: '太棒了！今天的学习目标完成啦 🎉',
   rating: {
     title: '喜欢绘本岛吗？',
@@ -81,6 +83,8 @@ export const shellEn: Widen<typeof shellZh> = {
   uriFailed: 'Cannot open this link #{{code}}',
   activities: 'Activities',
   quitAgain: 'Tap again to quit the app',
+  openInBrowser: 'Open in the browser',
+  close: 'Close',
   dailyGoal: "Great! Today's learning goal is done 🎉",
   rating: {
     title: 'Enjoying PicBook?',

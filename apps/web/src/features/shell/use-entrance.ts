@@ -10,6 +10,7 @@ import { requestParentalMode } from '../parents/gate';
 import { useActivityData } from './activity-store';
 import { type EntranceDeps, runEntrance } from './entrance';
 import { findPopup, openPopup } from './popup-store';
+import { openWebScreen } from './web-screen';
 
 /** Entrance action 2: a popup by id (§4). Guests never get the official accounts or read camp. */
 export function showPopupById(id: number, isGuest: boolean): boolean {
@@ -49,6 +50,7 @@ export function useEntrance(): (item: TEntranceItem) => void {
         requestLogin: () => useLoginLayer.getState().open(),
         showPopup: (id) => showPopupById(id, isGuest),
         callNative,
+        openWebScreen,
         now: () => Date.now(),
       };
       void runEntrance(item, deps);

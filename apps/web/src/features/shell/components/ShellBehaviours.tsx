@@ -12,6 +12,7 @@ import { triggerPopup, usePopups } from '../popup-store';
 import { DailyGoalNotice, MarketRating } from './Habits';
 import { NativeShellEffects } from './NativeShellEffects';
 import { PopupHost } from './PopupHost';
+import { WebScreen } from './WebScreen';
 
 const dayOf = (ms: number) => chinaDay(Math.floor(ms / 1000));
 
@@ -94,6 +95,7 @@ export function ShellBehaviours() {
       <DailyGoalNotice />
       <MarketRating />
       <PopupHost />
+      <WebScreen />
     </>
   );
 }
