@@ -52,7 +52,10 @@ describe('bridge queue and simulator round trips (§7)', () => {
       buildSource: expect.any(String),
     });
     const download = sim.calls.find((c) => c.action === 'downloadApp');
-    expect((download?.payload as { marketList: string[] }).marketList[0]).toBe('vivo');
+    expect(download?.payload).toMatchObject({ marketList: expect.arrayContaining(['vivo']) });
+    expect((download?.payload as { marketList?: string[] } | undefined)?.marketList?.[0]).toBe(
+      'vivo',
+    );
   });
 
   it('native request failures -1020 and -1202 carry their messages', async () => {

@@ -16,9 +16,9 @@ export function HomeEntrances() {
   if (items.length === 0) return null;
   return (
     <nav className={styles.entrances} aria-label={t('activities')} data-testid="home-entrances">
-      {items.map((item, index) => (
+      {items.map((item) => (
         <EntranceButton
-          key={`${item.actId ?? item.id ?? ''}-${index}`}
+          key={entranceKey(item)}
           item={item}
           onRun={run}
           className={styles.entrance}
@@ -36,16 +36,21 @@ export function ParentsSlides() {
   if (items.length === 0) return null;
   return (
     <section className={styles.slides} aria-label={t('activities')} data-testid="parents-slides">
-      {items.map((item, index) => (
-        <EntranceButton
-          key={`${item.actId ?? item.id ?? ''}-${index}`}
-          item={item}
-          onRun={run}
-          className={styles.slide}
-        />
+      {items.map((item) => (
+        <EntranceButton key={entranceKey(item)} item={item} onRun={run} className={styles.slide} />
       ))}
     </section>
   );
+}
+
+/** Entrances have no id of their own: what they show and where they go tells them apart. */
+function entranceKey(item: TEntranceItem): string {
+  return [
+    item.actId ?? item.id,
+    item.title,
+    item.link ?? item.uri ?? item.popup_id,
+    item.image,
+  ].join('|');
 }
 
 function EntranceButton({
