@@ -67,9 +67,24 @@ export function capabilityFlags(env: AppEnv): Record<Capability, boolean> {
   >;
 }
 
-/** §8: a native shell older than the lowest supported version sees the update dialog. */
+/** §5: iOS version check, versions compared as dotted numbers. */
+export const IOS_MIN_VERSION = '10.0.0';
+
+export function isIosSupported(env: AppEnv): boolean {
+  return env.os !== 'ios' || env.osVersion === '' || atLeast(env.osVersion, IOS_MIN_VERSION);
+}
+
+/**
+ * §8: a native shell older than the lowest supported version (or on iOS below 10) sees the update
+ * dialog.
+ */
 export function isUnsupportedApp(env: AppEnv): boolean {
-  return env.isApp && !atLeast(env.appVersion, MIN_SUPPORTED_APP_VERSION);
+  return env.isApp && (!atLeast(env.appVersion, MIN_SUPPORTED_APP_VERSION) || !isIosSupported(env));
+}
+
+/** §9 crop size: 400×400 on one platform (not named; ours: iOS), 270×270 otherwise. */
+export function cropSize(env: AppEnv): 400 | 270 {
+  return env.os === 'ios' ? 400 : 270;
 }
 
 export interface GrayOptionsLike {

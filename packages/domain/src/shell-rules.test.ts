@@ -3,7 +3,9 @@ import { parseEnv } from './app-env';
 import {
   animationsAllowed,
   type Capability,
+  cropSize,
   hasCapability,
+  isIosSupported,
   isUnsupportedApp,
   kobAllowed,
   kobScheduledToday,
@@ -153,8 +155,16 @@ describe('§6 capability flags by platform and app version', () => {
   ])('%s: %s → %s', (name, capability, expected) =>
     expect(hasCapability(parseEnv(ua[name]), capability)).toBe(expected),
   );
-  it('an app older than 1.0.0 sees the update dialog; a browser never', () => {
+  it('an app older than 1.0.0 (or on iOS below 10.0.0) sees the update dialog; a browser never', () => {
     expect(isUnsupportedApp(parseEnv(ua.tooOld))).toBe(true);
+    expect(
+      isUnsupportedApp(parseEnv('Mozilla/5.0 (iPhone) PicBookApp/1.6.0 (iOS 9.3.5; appstore)')),
+    ).toBe(true);
+    expect(
+      isIosSupported(parseEnv('Mozilla/5.0 (iPhone) PicBookApp/1.6.0 (iOS 10.0; appstore)')),
+    ).toBe(true);
+    expect(cropSize(parseEnv(ua.ios16))).toBe(400);
+    expect(cropSize(parseEnv(ua.android16))).toBe(270);
     expect(isUnsupportedApp(parseEnv(ua.android10))).toBe(false);
     expect(isUnsupportedApp(parseEnv(ua.web))).toBe(false);
   });

@@ -6,6 +6,7 @@ import { LoginScreen } from '../features/auth/pages/LoginScreen';
 import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
 import { ShellBehaviours } from '../features/shell/components/ShellBehaviours';
+import { UnsupportedAppDialog } from '../features/shell/components/UnsupportedAppDialog';
 import { useHolidayTheme } from '../features/shell/holiday-theme';
 import { installKeyboardStyle } from '../features/shell/keyboard';
 import { track } from '../shared/analytics/pingback';
@@ -181,6 +182,7 @@ function ShellEffects() {
       )}
       {!portrait && !isRotateDismissed && <RotateHint onDismiss={() => setRotateDismissed(true)} />}
       {isUpdating && <UpdatingOverlay />}
+      <UnsupportedAppDialog />
     </>
   );
 }
