@@ -41,7 +41,10 @@ export function setDeviceSetting(
   userId: string | number,
   value: string,
 ): void {
-  storage.set(key, JSON.stringify({ ...readMap(key), [String(userId)]: value }));
+  const map = readMap(key);
+  // Writing what is already there changes nothing and wakes no one.
+  if (map[String(userId)] === value) return;
+  storage.set(key, JSON.stringify({ ...map, [String(userId)]: value }));
   for (const listener of listeners) listener();
 }
 
