@@ -201,3 +201,37 @@ test.describe('library and reading', () => {
     await expect(page.getByTestId('reader')).toHaveCount(0);
   });
 });
+
+test.describe('reading without a network', () => {
+  test.use({ allowConsoleErrors: ['Failed to load resource', 'ERR_INTERNET_DISCONNECTED'] });
+
+  test('offline mid-book: the child is told, the finish waits and arrives when the network is back', async ({
+    loggedInPage: page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    await page.goto('/library/read/1101/003');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '3');
+    await context.setOffline(true);
+    await expect(page.getByText('没有检测到网络，请检查网络连接')).toBeVisible();
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '4');
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '5');
+    await page.getByTestId('reader-next').click();
+    const end = page.getByTestId('reader-end');
+    await expect(end).toHaveAttribute('data-save', 'waiting');
+    await expect(page.getByTestId('reader-end-save')).toContainText('连上网后会自动记下');
+    await keep(page, 'reader-end-offline');
+
+    // Back online: the finish is sent by itself and the shelf has the book.
+    await context.setOffline(false);
+    await expect(end).toHaveAttribute('data-save', 'saved', { timeout: 10_000 });
+    await expect(page.getByTestId('reader-end-save')).toBeHidden();
+    await page.goto('/bookshelf/finished');
+    await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
+  });
+});

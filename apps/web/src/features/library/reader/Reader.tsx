@@ -3,12 +3,14 @@ import { pageProcess, parsePageTimelines } from '@picbook/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
+import { toast } from '../../../shared/toast/toast-store';
 import { IconButton } from '../../../shared/ui/IconButton';
 import nextIcon from '../../../shared/ui/icons/page-next.svg';
 import prevIcon from '../../../shared/ui/icons/page-prev.svg';
 import pauseIcon from '../../../shared/ui/icons/pause.svg';
 import playIcon from '../../../shared/ui/icons/play.svg';
 import { saveReadingProgress } from '../library-queries';
+import { isNetworkFailure, useProgressOutbox } from '../progress-outbox';
 import { EndOfBook } from './EndOfBook';
 import { PagePicture } from './PagePicture';
 import { preloadPage } from './preload';
@@ -21,6 +23,8 @@ import { WordCard } from './WordCard';
 
 /** Pause after a page's narration before an automatic page turn. */
 export const AUTO_TURN_DELAY_MS = 1500;
+type FinishSave = 'saving' | 'saved' | 'waiting' | 'failed';
+
 /** A page with more English than this gets the smaller type of the text band (L5/L6 pages). */
 const DENSE_TEXT_CHARS = 110;
 /** Controls fade while narration plays and the child has not touched the screen for this long. */
@@ -118,10 +122,26 @@ export function Reader({
     void saveReadingProgress(bookId, pageProcess(index + 1), mode).catch(() => undefined);
     onPage?.(index + 1);
   }, [bookId, index, mode]);
+  // The end screen never claims a finish the server has not recorded: it says when the finish
+  // waits for the network (and is sent by itself when it returns) or could not be saved.
+  const [finishSave, setFinishSave] = useState<FinishSave>('saving');
   useEffect(() => {
-    if (isEnded)
-      void saveReadingProgress(bookId, pageProcess(pageCount), mode, true).catch(() => undefined);
+    if (!isEnded) return;
+    setFinishSave('saving');
+    saveReadingProgress(bookId, pageProcess(pageCount), mode, true).then(
+      () => setFinishSave('saved'),
+      (error) => setFinishSave(isNetworkFailure(error) ? 'waiting' : 'failed'),
+    );
   }, [isEnded, bookId, pageCount, mode]);
+  const pendingSteps = useProgressOutbox((s) => s.pending);
+  const shownFinishSave = finishSave === 'waiting' && pendingSteps === 0 ? 'saved' : finishSave;
+
+  // Going offline while reading says so (pictures and narration not yet loaded cannot come).
+  useEffect(() => {
+    const onOffline = () => toast.warning(t('offline'));
+    window.addEventListener('offline', onOffline);
+    return () => window.removeEventListener('offline', onOffline);
+  }, [t]);
 
   // Auto-advance after the narration, unless the app is hidden (it waits until it is back).
   useEffect(() => {
@@ -364,6 +384,7 @@ export function Reader({
 
       {isEnded && (
         <EndOfBook
+          saveState={shownFinishSave}
           title={book.book_info.title_cn}
           cover={book.book_info.cover.image}
           onReadAgain={() => {
