@@ -1,4 +1,5 @@
-import { expect, passParentalGate, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, keep, passParentalGate, test } from './fixtures';
 
 test.describe('startup and routing', () => {
   test('opening / with no token lands on the login screen', async ({ page }) => {
@@ -50,8 +51,6 @@ test.describe('startup and routing', () => {
     await passParentalGate(page);
     await expect(page.getByRole('heading', { name: '消息' }).first()).toBeVisible();
     await expect(page.getByTestId('placeholder-page')).toContainText('消息');
-    await page.goto('/library/tasteTest/1101');
-    await expect(page.getByTestId('placeholder-page')).toContainText('体验测试');
   });
 });
 
@@ -109,5 +108,216 @@ test.describe('error screens', () => {
       window.dispatchEvent(new Event('online'));
     });
     await expect(page.getByTestId('library-page')).toBeVisible();
+  });
+});
+
+let phoneSeq = 0;
+const newPhone = () => `136${String(Date.now() % 10_000_000).padStart(7, '0')}${++phoneSeq % 10}`;
+
+/** A freshly registered phone account with a child: its token. */
+async function registerNewUser(request: APIRequestContext): Promise<string> {
+  const mobile = newPhone();
+  expect((await (await request.get(`/api/v1/sms?mobile=${mobile}`)).json()).code).toBe(0);
+  let pin = '';
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get('/dev/sms-outbox')).json()) as {
+        data: Array<{ mobile: string; pin: string; action: string }>;
+      };
+      pin = body.data.find((m) => m.mobile === mobile && m.action === 'login')?.pin ?? '';
+      return pin;
+    })
+    .toMatch(/^\d{4}$/);
+  const login = await request.post('/api/v1.1/login', { data: { type: 'phone', mobile, pin } });
+  const token = (await login.json()).data.access_token as string;
+  const child = await request.post('/api/v1/child', {
+    headers: { access_token: token },
+    data: { nickname: '新宝宝', birthday: '2019-06-01', gender: 1, region: 214, consent: 1 },
+  });
+  expect((await child.json()).code).toBe(0);
+  return token;
+}
+
+async function openWithToken(page: Page, token: string, path: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-init')) {
+      sessionStorage.setItem('e2e-init', '1');
+      localStorage.setItem('access_token', t);
+    }
+  }, token);
+  await page.goto(path);
+}
+
+/** Waits for the scheduler's decision number `seq` and answers what it chose. */
+async function schedulerDecision(page: Page, seq: number) {
+  const mark = page.getByTestId('popup-scheduler');
+  await expect(mark).toHaveAttribute('data-seq', String(seq));
+  return {
+    point: await mark.getAttribute('data-point'),
+    choice: await mark.getAttribute('data-choice'),
+  };
+}
+
+const T0 = new Date('2026-11-27T02:00:00Z');
+const HOUR = 3600_000;
+
+test.describe('the register-success popup (issue 19)', () => {
+  test.use({ popupsSeen: false, viewport: { width: 812, height: 375 } });
+
+  test('cold boot as a new user shows the register-success popup once, not again within 16 h', async ({
+    page,
+    request,
+  }) => {
+    const token = await registerNewUser(request);
+    await page.clock.install({ time: T0 });
+    await openWithToken(page, token, '/library');
+    const popup = page.getByTestId('popup-register-success');
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('注册成功');
+    expect(await schedulerDecision(page, 1)).toEqual({
+      point: 'coldBootToHome',
+      choice: 'registerSuccess',
+    });
+    await keep(page, 'shell-register-success');
+    await popup.getByRole('button', { name: '开始阅读' }).click();
+    await expect(popup).toBeHidden();
+    // Closing it asks again at afterSystemPopup: nothing else qualifies.
+    expect(await schedulerDecision(page, 2)).toEqual({ point: 'afterSystemPopup', choice: 'none' });
+
+    for (const hours of [1, 15]) {
+      await page.clock.setSystemTime(new Date(T0.getTime() + hours * HOUR));
+      await page.reload();
+      await expect(page.getByTestId('library-page')).toBeVisible();
+      expect(await schedulerDecision(page, 1)).toEqual({ point: 'coldBootToHome', choice: 'none' });
+      await expect(popup).toBeHidden();
+    }
+  });
+});
+
+test.describe('eye shield and entrances (issue 19)', () => {
+  test.use({ viewport: { width: 812, height: 375 } });
+
+  test('the eye-shield rest screen appears after the configured minutes and a parent unlocks it', async ({
+    loggedInPage: page,
+    request,
+  }) => {
+    await page.clock.install({ time: T0 });
+    await page.goto('/library');
+    await expect(page.getByTestId('library-page')).toBeVisible();
+    const access = (await page.evaluate(() => localStorage.getItem('access_token'))) ?? '';
+    const saved = await request.post('/api/v1/user/storages', {
+      headers: { access_token: access },
+      data: { group: 'setting', list: [{ key: 'eye_shield', value: '20', group: 'setting' }] },
+    });
+    expect((await saved.json()).code).toBe(0);
+    await page.reload();
+    await expect(page.getByTestId('library-page')).toBeVisible();
+    expect(await schedulerDecision(page, 1)).toEqual({ point: 'coldBootToHome', choice: 'none' });
+
+    await page.clock.fastForward('19:00');
+    await expect(page.getByTestId('eye-shield')).toBeHidden();
+    await page.clock.fastForward('02:30');
+    const shield = page.getByTestId('eye-shield');
+    await expect(shield).toBeVisible();
+    await expect(shield).toContainText('已经连续使用20分钟啦');
+    expect(await schedulerDecision(page, 2)).toEqual({ point: 'home', choice: 'eyeShield' });
+    await keep(page, 'shell-eye-shield');
+    await shield.getByRole('button', { name: '家长解锁' }).click();
+    await passParentalGate(page);
+    await expect(shield).toBeHidden();
+  });
+
+  test('an entrance with the parental flag asks for the gate, then opens its route', async ({
+    loggedInPage: page,
+    request,
+  }) => {
+    const login = await request.post('/api/ops/login', {
+      data: { username: 'dev', password: 'picbook-dev' },
+    });
+    const opsToken = (await login.json()).data.token as string;
+    const run = (name: string, input: Record<string, unknown>) =>
+      request.post(`/api/ops/actions/${name}`, {
+        headers: { ops_token: opsToken },
+        data: { input },
+      });
+    const title = `家长专区${Date.now() % 10_000}`;
+    const made = await (
+      await run('activity.save', {
+        slot: 'home_pop',
+        payload: { action_type: 1, title, link: '/parents/store', parental: 1 },
+      })
+    ).json();
+    expect(made.code).toBe(0);
+    try {
+      await page.goto('/library');
+      const entrance = page.getByTestId('home-entrances').getByRole('button', { name: title });
+      await expect(entrance).toBeVisible();
+      await keep(page, 'shell-home-entrances');
+      await entrance.click();
+      await passParentalGate(page);
+      await expect(page).toHaveURL(/\/parents\/store$/);
+    } finally {
+      await run('activity.remove', { id: made.data.result.id });
+    }
+  });
+});
+
+test.describe('holiday themes by date (issue 19)', () => {
+  test.use({ viewport: { width: 812, height: 375 } });
+
+  test('each holiday dresses the app in its theme; an ordinary day has none', async ({
+    loggedInPage: page,
+  }) => {
+    const days: Array<[string, string | null]> = [
+      ['2021-02-10', 'springFestival'],
+      ['2027-04-25', 'bookDay'],
+      ['2027-06-01', 'childrensDay'],
+      ['2021-06-13', 'dragonBoat'],
+      ['2026-10-31', 'halloween'],
+      ['2026-12-24', 'christmas'],
+      ['2026-11-27', null],
+    ];
+    await page.clock.install({ time: new Date('2026-11-27T02:00:00Z') });
+    for (const [day, theme] of days) {
+      await page.clock.setSystemTime(new Date(`${day}T02:00:00Z`));
+      await page.goto('/library');
+      await expect(page.getByText('The Red Kite')).toBeVisible();
+      const html = page.locator('html');
+      if (theme) {
+        await expect(html).toHaveAttribute('data-theme', theme);
+        await keep(page, `shell-theme-${theme}`);
+      } else {
+        await expect(html).not.toHaveAttribute('data-theme', /.+/);
+      }
+    }
+  });
+});
+
+test.describe('taste test and level explanation (issue 19)', () => {
+  test.use({ viewport: { width: 812, height: 375 } });
+
+  test("a visitor tastes a members' book, then is asked to log in", async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto('/library/tasteTest/1106');
+    const taste = page.getByTestId('taste-page');
+    await expect(taste).toContainText('体验 1/2');
+    await keep(page, 'shell-taste-test');
+    await taste.getByRole('button', { name: '下一页' }).click();
+    await expect(taste).toContainText('体验 2/2');
+    await taste.getByRole('button', { name: '下一页' }).click();
+    const end = page.getByTestId('taste-end');
+    await expect(end).toContainText('登录后就能继续读这本绘本');
+    await keep(page, 'shell-taste-end');
+    await end.getByRole('button', { name: '登录继续读' }).click();
+    await expect(page.getByTestId('login-screen')).toBeVisible();
+  });
+
+  test('the level explanation lists the six levels', async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/levelExplain');
+    await passParentalGate(page);
+    await expect(page.getByTestId('level-explain').locator('article')).toHaveCount(6);
+    await keep(page, 'shell-level-explain');
   });
 });

@@ -8,10 +8,12 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerActivityRoutes } from './features/activity/activity.routes';
 import { registerAddressRoutes } from './features/addresses/addresses.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { bookMediaRule } from './features/books/book-media';
 import { registerBookRoutes } from './features/books/books.routes';
+import { registerTasteRoutes } from './features/books/taste.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
 import { registerKobRoutes } from './features/kob/kob.routes';
@@ -203,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMissionRoutes(app);
   registerKobRoutes(app);
   registerVocabRoutes(app);
+  registerActivityRoutes(app);
+  registerTasteRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage, {

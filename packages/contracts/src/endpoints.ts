@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZActivityData, ZBookTaste, ZShareBody, ZShareResult } from './activity';
 import {
   ZAddress,
   ZAddressDelete,
@@ -1056,6 +1057,29 @@ export const endpoints = {
     tags: ['kob'],
     body: ZKobChallengeBody,
     response: ZKobResult,
+  },
+  activityData: {
+    ...routes.activityData,
+    summary:
+      'Activity data: popups and their rules, auto and activity popups, home and slide entrances, read camp, promos (decision 057)',
+    tags: ['activity'],
+    response: ZActivityData,
+  },
+  share: {
+    ...routes.share,
+    summary:
+      'Record a share from any screen (key, detail) for the rewards and missions that count shares',
+    tags: ['activity'],
+    body: ZShareBody,
+    response: ZShareResult,
+  },
+  bookTaste: {
+    ...routes.bookTaste,
+    summary:
+      'A taste of a book: its first pages (signed media) for a visitor, and what ends the taste',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBookTaste,
   },
 } as const satisfies Record<RouteName, EndpointDef>;
 

@@ -196,6 +196,9 @@ export const routes = {
   // Kob, the daily reading challenge (decision 056).
   kob: { method: 'GET', path: '/api/v1/kob', auth: 'user' },
   kobChallenge: { method: 'POST', path: '/api/v1/kob/challenge', auth: 'user' },
+  activityData: { method: 'GET', path: '/api/v1/activity_data', auth: 'optional' },
+  share: { method: 'POST', path: '/api/v1/share', auth: 'user' },
+  bookTaste: { method: 'GET', path: '/api/v1/books/:id/taste', auth: 'optional' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -37,3 +37,18 @@ export function shouldShowGuide(input: GuideInput): boolean {
 
 /** Rights that open the whole plan (learning-content §6: vip, growth and experience rights). */
 export const PLANNING_RIGHTS = ['vip', 'du_vip', 'growth', 'experience'] as const;
+
+/** §5/§9: the life-VIP guide at most 2 times a day. */
+export const LIFE_VIP_GUIDE_PER_DAY = 2;
+
+export function shouldShowLifeVipGuide(input: {
+  isLifeVip: boolean;
+  hasFreelearnPromo: boolean;
+  today: string;
+  /** Shows per day: the day and that day's count. */
+  history: { day: string | null; countToday: number };
+}): boolean {
+  if (input.isLifeVip || !input.hasFreelearnPromo) return false;
+  const shownToday = input.history.day === input.today ? input.history.countToday : 0;
+  return shownToday < LIFE_VIP_GUIDE_PER_DAY;
+}

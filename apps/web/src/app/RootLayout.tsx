@@ -5,6 +5,10 @@ import { LoginLayerHost } from '../features/auth/components/LoginLayerHost';
 import { LoginScreen } from '../features/auth/pages/LoginScreen';
 import { ChildSetupFlow } from '../features/child';
 import { ParentalGateHost } from '../features/parents/gate';
+import { ShellBehaviours } from '../features/shell/components/ShellBehaviours';
+import { UnsupportedAppDialog } from '../features/shell/components/UnsupportedAppDialog';
+import { useHolidayTheme } from '../features/shell/holiday-theme';
+import { installKeyboardStyle } from '../features/shell/keyboard';
 import { track } from '../shared/analytics/pingback';
 import { useBackgroundMusic } from '../shared/audio';
 import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
@@ -111,7 +115,12 @@ function AccountSteps() {
   if (!user || !hasConfigs) return null;
   if (user.children.length === 0)
     return <ChildSetupFlow onDone={() => openPasswordReset(user.phone)} />;
-  return <GuestBlock />;
+  return (
+    <>
+      <GuestBlock />
+      <ShellBehaviours />
+    </>
+  );
 }
 
 function ShellEffects() {
@@ -127,6 +136,8 @@ function ShellEffects() {
   const isMusicOn = useSettings((s) => s.values.play_bgm) === 1;
   // Spec §4: the main areas play their track while logged in with music on; other paths stop it.
   useBackgroundMusic(location.pathname, { tracks: bgmTracks, enabled: isLoggedIn && isMusicOn });
+  useHolidayTheme();
+  useEffect(() => installKeyboardStyle({ isIos: appEnv().os === 'ios' }), []);
 
   // Layout: landscape child area, portrait parents' area; root font scaled to the viewport.
   useEffect(() => {
@@ -171,6 +182,7 @@ function ShellEffects() {
       )}
       {!portrait && !isRotateDismissed && <RotateHint onDismiss={() => setRotateDismissed(true)} />}
       {isUpdating && <UpdatingOverlay />}
+      <UnsupportedAppDialog />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
+import { shellEn, shellZh } from '../features/shell/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
 import { wordsEn, wordsZh } from '../features/words/locales';
@@ -42,6 +43,7 @@ const namespaces = {
   store: { 'zh-CN': storeZh, en: storeEn },
   missions: { 'zh-CN': missionsZh, en: missionsEn },
   words: { 'zh-CN': wordsZh, en: wordsEn },
+  shell: { 'zh-CN': shellZh, en: shellEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -73,6 +75,7 @@ declare module 'i18next' {
       store: typeof storeZh;
       missions: typeof missionsZh;
       words: typeof wordsZh;
+      shell: typeof shellZh;
     };
   }
 }

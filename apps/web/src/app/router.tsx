@@ -73,6 +73,8 @@ const pages: Record<string, PageLoader> = {
   '/mission/freeLearn2': () => import('../features/missions/pages/CampPage'),
   '/mission/trainingCamp': () => import('../features/missions/pages/CampPage'),
   '/mission/joinCamp': () => import('../features/missions/pages/CampPage'),
+  '/library/tasteTest/:bookId': () => import('../features/shell/pages/TasteTestPage'),
+  '/levelExplain': () => import('../features/shell/pages/LevelExplainPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

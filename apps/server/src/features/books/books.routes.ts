@@ -41,7 +41,7 @@ function presentVocabulary(
 }
 
 /** A page as the reader gets it: its files as URLs this reader may fetch. */
-function presentPage(
+export function presentPage(
   p: Awaited<ReturnType<Queries['listPages']>>[number],
   url: (path: string) => string,
 ): TBookPage {

@@ -1,4 +1,5 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
+import { activityActions } from '../activity/activity.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
@@ -25,6 +26,7 @@ const all: readonly OperatorAction[] = [
   refundOrderAction,
   closeOrderAction,
   inspectOrderAction,
+  ...activityActions,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(

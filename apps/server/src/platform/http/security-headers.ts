@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
-/** CSP for the SPA document: everything from our own origin; media may be blob: (recordings). */
+/**
+ * CSP for the SPA document: everything from our own origin; media may be blob: (recordings);
+ * frames also from https pages (the in-app web screen shows operators' activity pages, issue 19).
+ */
 export const SPA_CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -12,6 +15,7 @@ export const SPA_CSP = [
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
+  "frame-src 'self' https:",
   "frame-ancestors 'self'",
 ].join('; ');
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { HomeEntrances } from '../../features/shell/components/Entrances';
 import learningIcon from '../../shared/ui/icons/tab-learning.svg';
 import libraryIcon from '../../shared/ui/icons/tab-library.svg';
 import wordsIcon from '../../shared/ui/icons/tab-words.svg';
@@ -43,6 +44,7 @@ export function TabsLayout() {
       </nav>
       <div className={styles.top}>
         <ChildTopBar />
+        <HomeEntrances />
       </div>
       <main className={styles.main}>
         <Outlet />

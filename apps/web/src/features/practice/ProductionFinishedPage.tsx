@@ -7,6 +7,7 @@ import { useJump } from '../../app/navigation/jump';
 import { useStartup } from '../../app/startup/startup-store';
 import { callNative, hasNativeBridge } from '../../shared/bridge/bridge';
 import { api } from '../../shared/request/api';
+import { recordShare } from '../../shared/share/share';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
@@ -99,6 +100,7 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
     } catch {
       return; // cancelled by the user: no reward
     }
+    void recordShare('poster', { book_id: book.book_info.id, work_id: work.id });
     if (work.finished) reward.mutate();
   };
 

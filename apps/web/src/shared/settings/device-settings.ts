@@ -14,7 +14,12 @@ export type DeviceSettingKey =
   | 'modal_last_shown'
   | 'has_entered_points'
   | 'course_gudie_audio'
-  | 'user_guide_video';
+  | 'user_guide_video'
+  | 'popup_history'
+  | 'eye_shield_started'
+  | 'market_rating'
+  | 'push_authorised'
+  | 'score_daily_info';
 
 const listeners = new Set<() => void>();
 
@@ -36,7 +41,10 @@ export function setDeviceSetting(
   userId: string | number,
   value: string,
 ): void {
-  storage.set(key, JSON.stringify({ ...readMap(key), [String(userId)]: value }));
+  const map = readMap(key);
+  // Writing what is already there changes nothing and wakes no one.
+  if (map[String(userId)] === value) return;
+  storage.set(key, JSON.stringify({ ...map, [String(userId)]: value }));
   for (const listener of listeners) listener();
 }
 

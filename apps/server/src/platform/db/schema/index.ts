@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './addresses';
 export * from './books';
 export * from './configs';

@@ -4,6 +4,7 @@ import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { curtain } from '../../../shared/curtain/curtain';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
+import { BridgeSimulator } from './BridgeSimulator';
 import styles from './DemoPage.module.css';
 import { RecorderDemo } from './RecorderDemo';
 
@@ -20,6 +21,7 @@ export default function DemoPage() {
   const { go } = useAppNavigate();
   const name = pathname.replace('/demo/', '');
   if (name === 'recorder') return <RecorderDemo />;
+  if (name === 'appBridge') return <BridgeSimulator />;
 
   const handleCurtain = async () => {
     await curtain.enter();

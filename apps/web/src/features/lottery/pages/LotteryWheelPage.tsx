@@ -8,6 +8,7 @@ import { appEnv } from '../../../shared/platform/env';
 import { uuidV4 } from '../../../shared/platform/uuid';
 import { api } from '../../../shared/request/api';
 import { useSettings } from '../../../shared/settings/user-settings';
+import { shareFromScreen } from '../../../shared/share/share';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -237,13 +238,12 @@ export default function LotteryWheelPage() {
   );
 }
 
-/** Shares the wheel with the system sheet when there is one, else copies its link. */
+/** Shares the wheel (native share, the system sheet, or its link copied) and records it. */
 async function shareWheel(text: string, copied: string): Promise<void> {
-  const url = window.location.href;
-  if (navigator.share) {
-    await navigator.share({ text, url }).catch(() => undefined);
-    return;
-  }
-  await navigator.clipboard?.writeText(`${text} ${url}`).catch(() => undefined);
-  toast.info(copied);
+  await shareFromScreen({
+    key: 'lottery',
+    text,
+    url: window.location.href,
+    copiedMessage: copied,
+  });
 }

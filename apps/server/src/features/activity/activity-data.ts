@@ -1,0 +1,71 @@
+import {
+  ACTIVITY_SLOT_PAYLOADS,
+  ENTRANCE_SLOTS,
+  type TActivityData,
+  type TActivitySlot,
+  type TEntranceItem,
+  type TPopup,
+} from '@picbook/contracts';
+import { and, asc, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client';
+import { activityRecords } from '../../platform/db/schema';
+
+type Row = typeof activityRecords.$inferSelect;
+
+/** Records live now (no window, or now inside it), in slot order. */
+export async function liveActivityRecords(db: Db | Tx, now: Date): Promise<Row[]> {
+  return db
+    .select()
+    .from(activityRecords)
+    .where(
+      and(
+        or(isNull(activityRecords.startsAt), lte(activityRecords.startsAt, now)),
+        or(isNull(activityRecords.endsAt), gt(activityRecords.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(activityRecords.slot), asc(activityRecords.position), asc(activityRecords.id));
+}
+
+/**
+ * The activity data of §3 from the live records: popup_lib with the record ids as popup ids,
+ * auto_popups / act_popups as ids, entrance lists (points_slide without not_display entries),
+ * the read camp and the two freelearn promos (the first live record of each). A record whose
+ * payload no longer matches its slot's schema (a schema grew stricter) is left out, not served.
+ */
+export function assembleActivityData(rows: readonly Row[]): TActivityData {
+  const data: TActivityData = {
+    popup_lib: [],
+    auto_popups: [],
+    act_popups: [],
+    home_pop: [],
+    home_pop_2: [],
+    home_pop_3: [],
+    home_pop_4: [],
+    home_pop_5: [],
+    parents_slide: [],
+    points_slide: [],
+    read_camp: null,
+    promo_freelearn1: null,
+    promo_freelearn2: null,
+  };
+  for (const row of rows) {
+    const slot = row.slot as TActivitySlot;
+    const schema = ACTIVITY_SLOT_PAYLOADS[slot];
+    if (!schema) continue;
+    const parsed = schema.safeParse(row.payload);
+    if (!parsed.success) continue;
+    const payload = parsed.data;
+    if (slot === 'popup_lib')
+      data.popup_lib.push({ ...(payload as Omit<TPopup, 'id'>), id: row.id });
+    else if (slot === 'auto_popups' || slot === 'act_popups') {
+      data[slot].push((payload as { popup_id: number }).popup_id);
+    } else if ((ENTRANCE_SLOTS as readonly string[]).includes(slot)) {
+      const item = payload as TEntranceItem;
+      if (slot === 'points_slide' && item.not_display) continue;
+      data[slot as (typeof ENTRANCE_SLOTS)[number]].push(item);
+    } else if (slot === 'read_camp' || slot === 'promo_freelearn1' || slot === 'promo_freelearn2') {
+      data[slot] ??= payload as never;
+    }
+  }
+  return data;
+}
