@@ -14,6 +14,7 @@ import { bookMediaRule } from './features/books/book-media';
 import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
+import { registerGiftCardRoutes } from './features/gift-cards/gift-cards.routes';
 import { registerLotteryRoutes } from './features/lottery/lottery.routes';
 import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAddressRoutes(app);
   registerLotteryRoutes(app);
   registerStoreRoutes(app);
+  registerGiftCardRoutes(app);
   registerPaymentNotifyRoutes(app);
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);

@@ -6,6 +6,7 @@ export * from './course-content';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
+export * from './gift-cards';
 export * from './ids';
 export * from './lottery';
 export * from './ops';

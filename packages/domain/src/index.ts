@@ -3,6 +3,8 @@ export * from './app-env';
 export * from './book-access';
 export * from './child-profile';
 export * from './course-scoring';
+export * from './gift-cards';
+export * from './gift-codes';
 export * from './goods';
 export * from './guest-rules';
 export * from './guides';

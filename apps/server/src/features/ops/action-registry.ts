@@ -1,4 +1,5 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
+import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { pointsActions } from '../points/points.actions';
 import {
@@ -19,6 +20,7 @@ const all: readonly OperatorAction[] = [
   setConfigAction,
   ...pointsActions,
   ...lotteryActions,
+  ...giftCardActions,
   saveGoodsAction,
   refundOrderAction,
   closeOrderAction,

@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './books';
 export * from './configs';
+export * from './gift-cards';
 export * from './lottery';
 export * from './operators';
 export * from './points';
