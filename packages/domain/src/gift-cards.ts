@@ -10,8 +10,6 @@ export type GiftProduct =
 /** Spec §8 messages of the card screens (server refusals carry their own, contracts errors). */
 export const GIFT_CARD_MESSAGES = {
   tooMany: '兑换码错误次数过多，请稍后再试',
-  activated: '激活成功',
-  activationFailed: '激活失败，请稍后重试',
   dataError: '数据错误',
   systemError: '系统异常，请稍后重试',
 } as const;

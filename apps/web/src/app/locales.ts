@@ -1,6 +1,7 @@
 import { addressesEn, addressesZh } from '../features/addresses/locales';
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
+import { giftCardsEn, giftCardsZh } from '../features/gift-cards/locales';
 import { learningEn, learningZh } from '../features/learning/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
@@ -38,6 +39,7 @@ const namespaces = {
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
+  giftCards: { 'zh-CN': giftCardsZh, en: giftCardsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -67,6 +69,7 @@ declare module 'i18next' {
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
       store: typeof storeZh;
+      giftCards: typeof giftCardsZh;
     };
   }
 }

@@ -63,6 +63,11 @@ const pages: Record<string, PageLoader> = {
   '/parents/store/problem': () => import('../features/store/pages/StoreProblemPage'),
   '/parents/store/xiaoduVip/buy': () => import('../features/store/pages/XiaoduVipBuyPage'),
   '/parents/store/xiaoduVip/result': () => import('../features/store/pages/XiaoduVipResultPage'),
+  '/parents/giftCard': () => import('../features/gift-cards/pages/GiftCardPage'),
+  '/parents/store/activation': () => import('../features/gift-cards/pages/ActivationPage'),
+  '/parents/giftList': () => import('../features/gift-cards/pages/GiftListPage'),
+  '/parents/giftList/giftGoods/:itemId/:skuId?': () =>
+    import('../features/gift-cards/pages/GiftGoodsPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

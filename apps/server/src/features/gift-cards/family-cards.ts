@@ -67,14 +67,16 @@ export async function activateCard(deps: AppDeps, userId: number, id: number): P
   return presentCard(row);
 }
 
-const PRIZE_IMAGE = '/media/ui/gift-prize.svg';
+/** Picture of a card's prize in the gift list (cards carry no picture of their own). */
+const PRIZE_IMAGE = '/media/mall/gift-box.svg';
+const RIGHT_IMAGE = '/media/mall/prize-vip.svg';
 
 function cardPrize(row: GiftCardRow): TGiftPrize {
   return {
     item_id: row.id,
     sku_id: 'card',
     title: presentProduct(row.product).title,
-    image: PRIZE_IMAGE,
+    image: row.product.kind === 'prize' ? PRIZE_IMAGE : RIGHT_IMAGE,
     kind: row.product.kind === 'prize' ? 'physical' : 'right',
     amount: row.product.kind === 'right' && row.product.days !== 'life' ? row.product.days : 0,
     won_at: unixSeconds(row.redeemedAt ?? row.createdAt),
