@@ -18,6 +18,7 @@ import { registerGiftCardRoutes } from './features/gift-cards/gift-cards.routes'
 import { registerLotteryRoutes } from './features/lottery/lottery.routes';
 import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
+import { registerPromotionRoutes } from './features/promotions/promotions.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerPaymentNotifyRoutes } from './features/store/payment-notify.routes';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLotteryRoutes(app);
   registerStoreRoutes(app);
   registerGiftCardRoutes(app);
+  registerPromotionRoutes(app);
   registerPaymentNotifyRoutes(app);
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);

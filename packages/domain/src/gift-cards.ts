@@ -65,3 +65,13 @@ export function giftProductTitle(product: GiftProduct): string {
   if (product.days === 'life') return product.right === 'life_vip' ? name : `${name} 终身`;
   return `${name} ${product.days}天`;
 }
+
+/** What an invitation gives the inviter per new family (GET promo/brings_new, decision 053). */
+export interface InvitePromotion {
+  product: GiftProduct;
+}
+
+/** Invitation promotions; `vip_card` (the default of gen_qrcode): a 7-day VIP gift card. */
+export const INVITE_PROMOTIONS: Readonly<Record<string, InvitePromotion>> = {
+  vip_card: { product: { kind: 'right', right: 'vip', days: 7 } },
+};

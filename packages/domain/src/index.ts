@@ -8,6 +8,7 @@ export * from './gift-codes';
 export * from './goods';
 export * from './guest-rules';
 export * from './guides';
+export * from './lifelong';
 export * from './login-validation';
 export * from './lottery';
 export * from './orders';

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
 import { addressSnapshot, findOwnAddress } from '../addresses/address-book';
+import { creditInvitations } from '../promotions/invitations';
 import { type GiftCardRow, presentCard, presentProduct } from './gift-card.presenter';
 import { requireGiftCardMember } from './members';
 import { activateInTx } from './redeem-code';
@@ -30,6 +31,8 @@ const cardsOf = (deps: AppDeps, userId: number) =>
 /** GET gift_card: the family's cards, held (0) and activated (1), newest first. */
 export async function listCards(deps: AppDeps, userId: number): Promise<TGiftCards> {
   await requireGiftCardMember(deps.db, userId);
+  // Reward cards of families this parent brought appear without visiting the invitation page.
+  await creditInvitations(deps, userId);
   return { list: (await cardsOf(deps, userId)).map(presentCard) };
 }
 

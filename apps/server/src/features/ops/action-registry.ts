@@ -2,6 +2,7 @@ import type { OperatorAction } from '../../platform/ops/operator-action';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { pointsActions } from '../points/points.actions';
+import { promotionActions } from '../promotions/promotions.actions';
 import {
   closeOrderAction,
   inspectOrderAction,
@@ -21,6 +22,7 @@ const all: readonly OperatorAction[] = [
   ...pointsActions,
   ...lotteryActions,
   ...giftCardActions,
+  ...promotionActions,
   saveGoodsAction,
   refundOrderAction,
   closeOrderAction,
