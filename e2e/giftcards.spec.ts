@@ -70,6 +70,9 @@ test.describe('gift cards', () => {
     await expect(card).toContainText('VIP会员 31天');
     await expect(card).toContainText(`兑换码尾号 ${code.slice(-4)}`);
     await expect(card).toContainText('已激活');
+    // The invitation: its QR code and what it brought so far.
+    await expect(page.getByTestId('invite-panel')).toContainText('已邀请 0 位好友');
+    await keep(page, 'giftcard-list');
 
     // A prize code: the address comes from the family's address book.
     await page.getByTestId('redeem-entry').click();
@@ -117,5 +120,51 @@ test.describe('gift cards', () => {
       '为保障您的权益，请在登录后使用「礼品卡/兑换码」功能。',
     );
     await keep(page, 'giftcard-guest');
+  });
+
+  test('the lifelong promo: an SMS code from the outbox, a wrong one first', async ({
+    page,
+    request,
+  }) => {
+    await member(page, request);
+    const now = Math.floor(Date.now() / 1000);
+    await operatorAction(request, 'lifelong.savePromo', {
+      code: 'freeRead',
+      title: '免费升级终身会员',
+      description: '完成免费阅读任务的家庭专享',
+      status_after: 1,
+      start_time: now - 3600,
+      end_time: now + 30 * 86_400,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/act/upgradeLifeVip/freeRead');
+    await passParentalGate(page);
+    const lifelong = page.getByTestId('lifelong-page');
+    await expect(lifelong.getByTestId('lifelong-status')).toHaveText('尚未升级');
+    await expect(lifelong).toContainText('可获得：终身VIP');
+
+    const mobile = `135${String(Date.now()).slice(-8)}`;
+    await lifelong.locator('input[name=phone]').fill(mobile);
+    await lifelong.getByTestId('sms-button').click();
+    await expect(lifelong.getByTestId('sms-button')).toHaveAttribute('data-state', 'countdown');
+    const outbox = await (await request.get('/dev/sms-outbox')).json();
+    const pin = outbox.data.find(
+      (m: { mobile: string; action: string }) => m.mobile === mobile && m.action === 'lifelong',
+    )?.pin as string;
+    expect(pin).toMatch(/^\d{4}$/);
+    await keep(page, 'lifelong-offer');
+
+    // A wrong code: state errorSmsPIN with the spec's words.
+    await lifelong.locator('input[name=pin]').fill(pin === '0000' ? '1111' : '0000');
+    await lifelong.getByRole('button', { name: '验证并领取' }).click();
+    await expect(lifelong).toHaveAttribute('data-state', 'errorSmsPIN');
+    await expect(lifelong.getByTestId('lifelong-sms-problem')).toHaveText('验证码错误，请重新验证');
+    await keep(page, 'lifelong-wrong-pin');
+
+    await lifelong.locator('input[name=pin]').fill(pin);
+    await lifelong.getByRole('button', { name: '验证并领取' }).click();
+    await expect(lifelong.getByTestId('lifelong-done')).toContainText('领取成功');
+    await expect(lifelong.getByTestId('lifelong-status')).toHaveText('已升级为终身会员');
+    await keep(page, 'lifelong-done');
   });
 });

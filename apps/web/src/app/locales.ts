@@ -10,6 +10,7 @@ import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
+import { promotionsEn, promotionsZh } from '../features/promotions/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
 import { worksEn, worksZh } from '../features/works/locales';
@@ -40,6 +41,7 @@ const namespaces = {
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
   giftCards: { 'zh-CN': giftCardsZh, en: giftCardsEn },
+  promotions: { 'zh-CN': promotionsZh, en: promotionsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -70,6 +72,7 @@ declare module 'i18next' {
       learning: typeof learningZh;
       store: typeof storeZh;
       giftCards: typeof giftCardsZh;
+      promotions: typeof promotionsZh;
     };
   }
 }

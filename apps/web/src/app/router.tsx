@@ -66,6 +66,10 @@ const pages: Record<string, PageLoader> = {
   '/parents/giftCard': () => import('../features/gift-cards/pages/GiftCardPage'),
   '/parents/store/activation': () => import('../features/gift-cards/pages/ActivationPage'),
   '/parents/giftList': () => import('../features/gift-cards/pages/GiftListPage'),
+  '/parents/store/upgradeLifeVip': () => import('../features/promotions/LifelongPage'),
+  '/parents/store/upgradeLifeVip2': () => import('../features/promotions/LifelongPage'),
+  '/act/upgradeLifeVip/freeRead': () => import('../features/promotions/LifelongPage'),
+  '/act/upgradeLifeVip/:token': () => import('../features/promotions/LifelongPage'),
   '/parents/giftList/giftGoods/:itemId/:skuId?': () =>
     import('../features/gift-cards/pages/GiftGoodsPage'),
 };

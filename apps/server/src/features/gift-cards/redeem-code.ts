@@ -22,11 +22,17 @@ const refusals: Record<BatchRefusal, (typeof ErrorCode)[keyof typeof ErrorCode]>
   notStarted: ErrorCode.GiftCodeNotStarted,
 };
 
-/** The typed code in canonical form; a typo (check character) is 10001 and never a guess. */
-function canonical(input: string): string {
+/**
+ * Before a code is looked up: a member (guests get the login request), the code in canonical
+ * form (a typo is 10001 naming gift_code and never counts as a guess), and the guess limits.
+ */
+async function admitCode(deps: AppDeps, guesser: Guesser, input: string): Promise<string> {
+  await requireGiftCardMember(deps.db, guesser.userId);
   const parsed = parseGiftCode(input);
-  if (!parsed.ok)
+  if (!parsed.ok) {
     throw new AppError(ErrorCode.InvalidParams, parsed.message, { field: 'gift_code' });
+  }
+  await refuseWhenGuessing(deps, guesser);
   return parsed.code;
 }
 
@@ -59,9 +65,7 @@ export async function checkGiftCode(
   guesser: Guesser,
   input: string,
 ): Promise<TGiftCodeCheck> {
-  await requireGiftCardMember(deps.db, guesser.userId);
-  const code = canonical(input);
-  await refuseWhenGuessing(deps, guesser);
+  const code = await admitCode(deps, guesser, input);
   const found = await findByCode(deps.db, code, false);
   if (!found || (found.card.userId !== null && found.card.userId !== guesser.userId)) {
     await recordWrongGuess(deps, guesser);
@@ -118,9 +122,7 @@ export async function redeemGiftCode(
   guesser: Guesser,
   input: string,
 ): Promise<TGiftRedeemResult> {
-  await requireGiftCardMember(deps.db, guesser.userId);
-  const code = canonical(input);
-  await refuseWhenGuessing(deps, guesser);
+  const code = await admitCode(deps, guesser, input);
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const found = await findByCode(tx, code, true);

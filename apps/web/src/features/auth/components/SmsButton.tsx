@@ -21,7 +21,7 @@ export function SmsButton({
   abbr: string;
   nationCode: string;
   phone: string;
-  action?: 'login' | 'cancel' | 'bind';
+  action?: 'login' | 'cancel' | 'bind' | 'lifelong';
 }) {
   const { t } = useTranslation('auth');
   const [state, setState] = useState<SmsButtonState>('send');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
+import { InvitePanel } from '../../promotions/InvitePanel';
 import styles from '../GiftCards.module.css';
 import {
   giftErrorMessage,
@@ -111,6 +112,7 @@ export default function GiftCardPage() {
           </div>
         </>
       )}
+      <InvitePanel />
     </div>
   );
 }
