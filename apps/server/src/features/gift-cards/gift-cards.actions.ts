@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@picbook/contracts';
 import { formatGiftCode, giftCodeTail, makeGiftCode, RIGHT_NAMES } from '@picbook/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type GiftProductJson, giftCardBatches, giftCards } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -135,4 +135,63 @@ export const revokeBatchAction = defineOperatorAction({
   },
 });
 
-export const giftCardActions = [createBatchAction, revokeBatchAction];
+/**
+ * Prizes waiting to be sent: cards whose family chose an address (personal data, so with a
+ * reason), oldest first.
+ */
+export const pendingPrizesAction = defineOperatorAction({
+  name: 'giftcards.pendingPrizes',
+  summary: 'Prize cards with a delivery address, waiting to be shipped (oldest first)',
+  roles: ['commerce', 'support'],
+  needsReason: true,
+  input: z.object({ limit: z.number().int().min(1).max(500).default(100) }),
+  async run({ tx, input }) {
+    const rows = await tx
+      .select()
+      .from(giftCards)
+      .where(eq(giftCards.deliveryStatus, 'pending'))
+      .orderBy(asc(giftCards.redeemedAt))
+      .limit(input.limit);
+    return {
+      result: {
+        list: rows.map((r) => ({
+          card_id: r.id,
+          batch_id: r.batchId,
+          prize: r.product.kind === 'prize' ? r.product.title : '',
+          address: r.delivery,
+          redeemed_at: r.redeemedAt ? unixSeconds(r.redeemedAt) : null,
+        })),
+      },
+      target: null,
+    };
+  },
+});
+
+/** A prize was handed to the courier: the family's gift list says so. */
+export const markShippedAction = defineOperatorAction({
+  name: 'giftcards.markShipped',
+  summary: 'Mark a prize card as shipped (its family sees 已发货)',
+  roles: ['commerce', 'support'],
+  input: z.object({ card_id: z.number().int().min(1) }),
+  async run({ tx, input }) {
+    const [row] = await tx
+      .update(giftCards)
+      .set({ deliveryStatus: 'shipped' })
+      .where(and(eq(giftCards.id, input.card_id), eq(giftCards.deliveryStatus, 'pending')))
+      .returning({ id: giftCards.id });
+    if (!row) throw new AppError(ErrorCode.NotAllowed, '该奖品没有待发货的地址');
+    return {
+      result: { card_id: input.card_id, delivery_status: 'shipped' },
+      target: `gift-card:${input.card_id}`,
+      before: { delivery_status: 'pending' },
+      after: { delivery_status: 'shipped' },
+    };
+  },
+});
+
+export const giftCardActions = [
+  createBatchAction,
+  revokeBatchAction,
+  pendingPrizesAction,
+  markShippedAction,
+];

@@ -294,6 +294,28 @@ describe('prizes and the gift list', () => {
       endpoints.giftPrizeAddress,
     );
     expect(prize).toMatchObject({ delivery_status: 'pending', address: { name: '王小明' } });
+    const pending = expectOk(
+      await kit.action('giftcards.pendingPrizes', {}, '本周发货'),
+      endpoints.opsRunAction,
+    ).result as { list: Array<{ card_id: number; prize: string }> };
+    expect(pending.list).toContainEqual(
+      expect.objectContaining({ card_id: card.id, prize: '绘本岛书包' }),
+    );
+    expectOk(
+      await kit.action('giftcards.markShipped', { card_id: card.id }),
+      endpoints.opsRunAction,
+    );
+    const shipped = expectOk(
+      await kit.get(`/api/v1/gift_card/prizes/card/${card.id}`, m),
+      endpoints.giftPrize,
+    );
+    expect(shipped.delivery_status).toBe('shipped');
+    // Shipped: the address can no longer change.
+    expectError(
+      await kit.post('/api/v1/gift_card/prizes/address', m, { id: card.id, address_id: addressId }),
+      200,
+      ErrorCode.NotAllowed,
+    );
     const other = await kit.member();
     expectError(
       await kit.get(`/api/v1/gift_card/prizes/card/${card.id}`, other),
