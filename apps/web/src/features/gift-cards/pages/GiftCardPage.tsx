@@ -102,7 +102,7 @@ export default function GiftCardPage() {
       {(activations.data?.list.length ?? 0) > 0 && (
         <>
           <h2 className={styles.section}>{t('history')}</h2>
-          <div className={styles.list}>
+          <div className={styles.panel} data-testid="activations">
             {activations.data?.list.map((a) => (
               <div key={a.id} className={styles.row}>
                 <span>{a.title}</span>
