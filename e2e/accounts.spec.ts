@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, passParentalGate, test } from './fixtures';
+import { expect, keep, passParentalGate, test } from './fixtures';
 
 let phoneSeq = 0;
 const newPhone = () => `137${String(Date.now() % 10_000_000).padStart(7, '0')}${++phoneSeq % 10}`;
@@ -116,8 +116,14 @@ test('the parental gate: a wrong tap is refused and resets, the right sequence o
   await expect(page).toHaveURL(/\/parents\/center$/);
   await expect(page.getByTestId('parents-center')).toBeVisible();
 
-  // Closing the gate on a deep link goes home instead.
+  // Within the lock delay (60 s) a reload does not ask again.
+  await page.reload();
+  await expect(page.getByTestId('parents-center')).toBeVisible();
+  await expect(page.getByTestId('parental-gate')).toBeHidden();
+
+  // After it (the remembered time gone), a deep link asks again; closing the gate goes home.
   await page.goto('/library');
+  await page.evaluate(() => localStorage.removeItem('picbook_parental_mode'));
   await page.goto('/parents/center');
   const again = page.getByTestId('parental-gate');
   await expect(again).toBeVisible();
@@ -142,4 +148,45 @@ test('WeChat QR login in the browser: consent page → relay message → bind ph
   await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
   await page.getByRole('button', { name: '绑定并登录' }).click();
   await expect(page.getByTestId('child-info-dialog')).toBeVisible();
+});
+
+test("parents' center: edit the child's profile, settings say they are saved, logout asks first", async ({
+  loggedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/parents/center');
+  await passParentalGate(page);
+  const center = page.getByTestId('parents-center');
+  await expect(center).toBeVisible();
+
+  // A setting change is confirmed.
+  await center.locator('select[data-setting=library_page_type]').selectOption('0');
+  await expect(page.getByText('已保存')).toBeVisible();
+
+  // The child's birthday and gender can be changed after setup.
+  await page.getByTestId('edit-child').click();
+  const info = page.getByTestId('child-info-dialog');
+  await expect(info).toBeVisible();
+  await info.locator('input[type=date]').fill('2019-06-01');
+  await info.getByText('女孩').click();
+  await keep(page, 'parents-edit-child');
+  await info.getByRole('button', { name: '下一步' }).click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(info).toBeHidden();
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const user = (
+    await (
+      await page.request.get('/api/v1/user', { headers: { access_token: token ?? '' } })
+    ).json()
+  ).data as { children: Array<{ birthday: string; gender: number }> };
+  expect(user.children[0]).toMatchObject({ birthday: '2019-06-01', gender: 2 });
+
+  // Logging out asks first; cancelling stays.
+  await page.getByTestId('logout').click();
+  const confirm = page.getByTestId('logout-confirm');
+  await expect(confirm).toContainText('确定要退出登录吗');
+  await keep(page, 'parents-logout-confirm');
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(center).toBeVisible();
 });

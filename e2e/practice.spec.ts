@@ -55,6 +55,7 @@ test.describe('repeat mode', () => {
         expect(best).toBeGreaterThanOrEqual(70);
         await expect(words.first()).toHaveAttribute('data-status', 'good');
       }
+      if (i === 1) await keep(page, 'repeat-other-sentence');
       await page.getByTestId('practice-next').click();
     }
     // The other sentences heard the wrong words.
@@ -96,6 +97,28 @@ test.describe('repeat mode', () => {
     });
     // One page of five read: no finishing reward (that needs half the book), the page's by score.
     await expect(page.getByTestId('finished-coins')).toContainText(`+${tier(best)}`);
+  });
+
+  test('"next" while the score is on its way waits for it: the sentence keeps its score', async ({
+    loggedInPage: page,
+  }) => {
+    test.setTimeout(60_000);
+    // The scorer takes its time: the final request of a recording answers 2 s late.
+    await page.route('**/api/v1/speech', async (route) => {
+      const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+      if (/name="is_ended"\r\n\r\n1/.test(body)) await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.goto('/library/repeat/1101/001');
+    const practice = page.getByTestId('practice');
+    await expect(practice).toHaveAttribute('data-index', '0');
+    await page.getByRole('button', { name: '点我开始录音' }).click();
+    await expect(practice).toHaveAttribute('data-state', 'recorded', { timeout: 30_000 });
+    await page.getByTestId('practice-next').click();
+    // Still on the sentence while it is scored and filed, then on by itself.
+    await expect(page.getByTestId('practice-best')).toHaveText('正在保存……');
+    await expect(practice).toHaveAttribute('data-index', '1', { timeout: 15_000 });
+    await expect(practice.locator('li').first()).toHaveAttribute('data-done', 'true');
   });
 
   test('leaving in the middle and coming back offers to continue at the same sentence', async ({

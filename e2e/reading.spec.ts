@@ -107,20 +107,84 @@ test.describe('library and reading', () => {
     await page.getByTestId('continue-play').click();
     await expect(page).toHaveURL(/\/library\/read\/1101\/003$/);
     await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '3');
+
+    // A reload mid-book resumes on the page being read, and the detail page says the same page.
+    await page.getByTestId('reader-next').click();
+    await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '4');
+    await expect(page).toHaveURL(/\/library\/read\/1101\/004$/);
+    await page.reload();
+    await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '4');
+    await page.goto('/library/detail/1101/1/0/0');
+    await expect(page.getByTestId('mode-buttons')).toContainText('从第 4 页继续');
+  });
+
+  test('tapping a word shows its card (meaning, picture) and the highlight moves to it', async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    await page.goto('/library/read/1101/002');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '2');
+    const kite = reader.getByRole('button', { name: 'kite.' });
+    await kite.click();
+    const card = page.getByTestId('word-card');
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId('word-card-meaning')).toHaveText('风筝');
+    await expect(kite).toHaveAttribute('data-lit', 'true');
+    await expect(reader.locator('[data-lit]')).toHaveCount(1);
+    await keep(page, 'reader-word-card');
+    // The card stays until closed; closing it leaves the page where it was.
+    await card.getByRole('button', { name: '关闭' }).click();
+    await expect(card).toBeHidden();
+    await expect(reader).toHaveAttribute('data-page', '2');
+  });
+
+  test('精讲 waits on a page with notes while they are read; the text band can be put away', async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '1'); // pages would turn by themselves
+    await page.goto('/library/explain/1101/001');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-mode', 'explain');
+    await expect(page.getByTestId('reader-note')).toBeVisible();
+    // The narration ends, and the page stays for the notes well past the automatic turn's 1.5 s.
+    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
+      timeout: 15_000,
+    });
+    await keep(page, 'reader-explain');
+    await page.waitForTimeout(3000);
+    await expect(reader).toHaveAttribute('data-page', '1');
+
+    // The text band can be put away to see the whole picture, and brought back.
+    await page.getByRole('button', { name: '收起文字' }).click();
+    await expect(page.getByTestId('reader-band')).toBeHidden();
+    await page.getByRole('button', { name: '显示文字' }).click();
+    await expect(page.getByTestId('reader-band')).toBeVisible();
   });
 
   test('pages turn by themselves after the narration; the end screen marks the book read', async ({
     loggedInPage: page,
   }) => {
-    // library_page_type 1 (the default): page 4's narration ends, then page 5 comes on its own.
+    // Chinese-assisted reading shows each sentence's translation, and while it shows the page
+    // waits for the child (a grown-up may be reading the Chinese out), even with automatic turns.
     await page.goto('/library/cn_read/1101/004');
     const reader = page.getByTestId('reader');
     await expect(reader).toHaveAttribute('data-page', '4');
-    await expect(reader).toHaveAttribute('data-page', '5', { timeout: 10_000 });
-    // Chinese-assisted reading shows each sentence's translation, and the toggle hides it.
-    await expect(reader).toContainText('我看见我的红风筝');
+    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(3000);
+    await expect(reader).toHaveAttribute('data-page', '4');
+    // The toggle hides it; then library_page_type 1 (the default) turns to page 5 on its own.
     await page.getByRole('button', { name: '隐藏中文' }).click();
+    await expect(reader).toHaveAttribute('data-page', '5', { timeout: 10_000 });
     await expect(reader).not.toContainText('我看见我的红风筝');
+    await page.getByRole('button', { name: '显示中文' }).click();
+    await expect(reader).toContainText('我看见我的红风筝');
     await page.getByTestId('reader-next').click();
     await expect(page.getByTestId('reader-end')).toContainText('读完啦！');
     await keep(page, 'reader-end');
@@ -135,5 +199,39 @@ test.describe('library and reading', () => {
     await page.goto('/library/read/1103/001');
     await expect(page.getByTestId('reader-locked')).toBeVisible();
     await expect(page.getByTestId('reader')).toHaveCount(0);
+  });
+});
+
+test.describe('reading without a network', () => {
+  test.use({ allowConsoleErrors: ['Failed to load resource', 'ERR_INTERNET_DISCONNECTED'] });
+
+  test('offline mid-book: the child is told, the finish waits and arrives when the network is back', async ({
+    loggedInPage: page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    await page.goto('/library/read/1101/003');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '3');
+    await context.setOffline(true);
+    await expect(page.getByText('没有检测到网络，请检查网络连接')).toBeVisible();
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '4');
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '5');
+    await page.getByTestId('reader-next').click();
+    const end = page.getByTestId('reader-end');
+    await expect(end).toHaveAttribute('data-save', 'waiting');
+    await expect(page.getByTestId('reader-end-save')).toContainText('连上网后会自动记下');
+    await keep(page, 'reader-end-offline');
+
+    // Back online: the finish is sent by itself and the shelf has the book.
+    await context.setOffline(false);
+    await expect(end).toHaveAttribute('data-save', 'saved', { timeout: 10_000 });
+    await expect(page.getByTestId('reader-end-save')).toBeHidden();
+    await page.goto('/bookshelf/finished');
+    await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
   });
 });

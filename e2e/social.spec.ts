@@ -81,7 +81,14 @@ test.describe('rankings, likes, PK and the dubbed book', () => {
     await page.waitForTimeout(1200); // the curtain lifts
     await keep(page, 'pk');
 
-    await page.goto(`/library/production/1101/${workId}`);
+    // Tapping the row (not PK) plays that child's reading.
+    await page.goto('/library/detail/1101/1/0/0');
+    await page
+      .getByTestId('rank-row')
+      .filter({ hasText: '小明' })
+      .getByRole('button', { name: '听听小明的朗读' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/library/production/1101/${workId}$`));
     await expect(page.getByTestId('production')).toHaveAttribute('data-page', '1');
     await page.waitForTimeout(1200);
     await keep(page, 'production');

@@ -39,9 +39,10 @@ test.describe('store', () => {
     await page.getByTestId('cashier-pay').click();
     await expect(page.getByTestId('cashier-result')).toHaveAttribute('data-outcome', 'paid');
 
-    // Back in the app (a fresh page load): the gate again, then the §4 order check.
+    // Back in the app (a fresh page load within the gate's 60 s lock delay, so no gate again):
+    // the §4 order check.
     await expect(page).toHaveURL(/\/parents\/store\/orderResult\/PB\d{18}$/);
-    await passParentalGate(page);
+    await expect(page.getByTestId('parental-gate')).toBeHidden();
     const check = page.getByTestId('order-check');
     await expect(check).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
     await expect(check).toContainText('支付成功');
@@ -49,9 +50,8 @@ test.describe('store', () => {
     await expect(page.getByTestId('receipt')).toContainText('微信支付');
     await keep(page, 'store-order-result');
 
-    // The order is listed with its status.
+    // The order is listed with its status (still within the lock delay: no gate).
     await page.goto('/parents/store/problem');
-    await passParentalGate(page);
     await expect(page.getByTestId('order-row').first()).toHaveAttribute('data-status', 'fulfilled');
     await keep(page, 'store-problem');
 

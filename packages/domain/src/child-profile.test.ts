@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   avatarOrder,
   childAge,
+  clampNickname,
   initialAvatarSlide,
   nicknameUnits,
   validateBirthday,
@@ -22,6 +23,14 @@ describe('nickname (spec §5: not empty, ≤32 units with non-ASCII counted twic
     [`${'宝'.repeat(15)}ab`, null],
     [`${'宝'.repeat(15)}abc`, 'nicknameTooLong'],
   ] as const)('%j → %s', (nickname, expected) => expect(validateNickname(nickname)).toBe(expected));
+
+  it.each([
+    ['宝'.repeat(17), '宝'.repeat(16)],
+    ['a'.repeat(40), 'a'.repeat(32)],
+    [`${'宝'.repeat(15)}abc`, `${'宝'.repeat(15)}ab`],
+    [`${'a'.repeat(31)}😀`, 'a'.repeat(31)],
+    ['乐乐', '乐乐'],
+  ])('clamps %j to %j', (typed, kept) => expect(clampNickname(typed)).toBe(kept));
 
   it('counts units', () => {
     expect(nicknameUnits('Dudu嘟嘟')).toBe(8);

@@ -15,6 +15,21 @@ export function nicknameUnits(nickname: string): number {
   return units;
 }
 
+/**
+ * The nickname cut to the limit (whole characters, never half an emoji): what a nickname box
+ * keeps when more is typed or pasted, so its counter never passes 16/16.
+ */
+export function clampNickname(nickname: string): string {
+  let units = 0;
+  let kept = '';
+  for (const ch of nickname) {
+    units += (ch.codePointAt(0) ?? 0) < 128 ? 1 : 2;
+    if (units > NICKNAME_MAX_UNITS) break;
+    kept += ch;
+  }
+  return kept;
+}
+
 export function validateNickname(nickname: string): ValidationKey | null {
   if (!nickname.trim()) return 'nicknameEmpty';
   if (nicknameUnits(nickname) > NICKNAME_MAX_UNITS) return 'nicknameTooLong';

@@ -133,6 +133,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SMS_PROVIDER: 'dev',
       OAUTH_PROVIDER: 'dev',
+      MEDIA_URL_KEY: 'k'.repeat(32),
     } as const;
     expect(loadConfig({ ...prodBase, ALLOW_DEV_ADAPTERS: '1' }).payments.sandbox).toBe(true);
     const refused = () =>

@@ -15,8 +15,9 @@ export const SMS_RULES = {
   maxWrongTries: 5,
   maxFailedChecksPerDay: 10,
   resendAfterS: 60,
+  /** While the phone's last code for the action can still be used. */
+  perPhoneResend: [{ limit: 1, windowMs: 60_000 }],
   perPhone: [
-    { limit: 1, windowMs: 60_000 },
     { limit: 5, windowMs: 3_600_000 },
     { limit: 10, windowMs: 86_400_000 },
   ],
@@ -77,6 +78,18 @@ function formatWait(seconds: number): string {
   return `${Math.ceil(seconds / 3600)}小时`;
 }
 
+/** Whether the phone has a code for the action that can still be used. */
+async function hasOpenCode(deps: AppDeps, phone: PhoneRef, action: string, now: number) {
+  const rows = await deps.db
+    .select({ expiresAt: smsCodes.expiresAt })
+    .from(smsCodes)
+    .where(openCodesOf(phone, action))
+    .orderBy(desc(smsCodes.id))
+    .limit(1);
+  const code = rows[0];
+  return code !== undefined && code.expiresAt.getTime() > now;
+}
+
 export interface SendCodeInput extends PhoneRef {
   action: SmsAction;
   ip: string;
@@ -87,7 +100,7 @@ export interface SendCodeInput extends PhoneRef {
 
 /**
  * Sends a fresh 4-digit code (older open codes for the same phone and action close). Limits:
- * per phone 1/60 s, 5/h, 10/day; per IP and per device. The answer is the same whether or not
+ * per phone 1/60 s while its last code is still usable, 5/h, 10/day; per IP and per device. The answer is the same whether or not
  * the phone has an account, and for reserved review numbers (which use configured codes).
  */
 export async function sendSmsCode(
@@ -104,6 +117,14 @@ export async function sendSmsCode(
   const device = input.deviceId ? `sms:dev:${input.deviceId}` : `sms:dev-ip:${input.ip}`;
   await enforce(deps, device, SMS_RULES.perDevice, t);
   await enforce(deps, `sms:ip:${input.ip}`, SMS_RULES.perIp, t);
+  // A code killed by wrong tries (or expired, or used) can be replaced at once: the parent is not
+  // left waiting out a countdown for a code that no longer works. The hour and day caps still hold.
+  const resendKey = `sms:resend:${phoneKey(input)}`;
+  if (await hasOpenCode(deps, input, input.action, t)) {
+    await enforce(deps, resendKey, SMS_RULES.perPhoneResend, t);
+  } else {
+    await deps.rateLimiter.record(resendKey, SMS_RULES.perPhoneResend[0].windowMs, t);
+  }
   await enforce(deps, `sms:phone:${phoneKey(input)}`, SMS_RULES.perPhone, t);
 
   if (isReservedCnNumber(abbrOf(input.nationCode), input.mobile)) return answer;

@@ -26,6 +26,8 @@ export interface ChildInfoDialogProps {
   onEditNickname(): void;
   /** Called once the form is valid and consent is given. */
   onNext(): void;
+  /** Editing later (parents' center): the dialog can be closed without saving. */
+  onClose?: () => void;
 }
 
 /** Spec §2 child-info step (a): nickname, birthday, gender, region and guardian consent. */
@@ -37,6 +39,7 @@ export function ChildInfoDialog({
   onConsentChange,
   onEditNickname,
   onNext,
+  onClose,
 }: ChildInfoDialogProps) {
   const { t, i18n } = useTranslation('child');
   const today = chinaToday();
@@ -70,7 +73,7 @@ export function ChildInfoDialog({
   ];
 
   return (
-    <Dialog title={t('info.title')} wide testId="child-info-dialog">
+    <Dialog title={t('info.title')} wide testId="child-info-dialog" onClose={onClose}>
       <form className={styles.form} lang={i18n.language} onSubmit={handleSubmit} noValidate>
         <div className={styles.grid}>
           <div className={styles.fields}>

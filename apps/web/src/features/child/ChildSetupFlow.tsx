@@ -1,3 +1,4 @@
+import type { TChild } from '@picbook/contracts';
 import { avatarOrder, initialAvatarSlide } from '@picbook/domain';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,13 @@ import { NicknameDialog } from './NicknameDialog';
 export interface ChildSetupFlowProps {
   /** Called after the child is saved and user info reloaded. */
   onDone(): void;
+  /**
+   * Editing a child set up before (parents' center): the steps start from its nickname,
+   * birthday, gender, region and avatar, consent stands, and every step can be closed.
+   */
+  child?: TChild;
+  /** Closing while editing, without saving. */
+  onCancel?(): void;
 }
 
 type Step = 'info' | 'nickname' | 'avatar';
@@ -31,15 +39,24 @@ const INFO_FIELDS: ReadonlySet<string> = new Set([
  * Spec §2 child-info step, shown when a logged-in user has no child yet: nickname, birthday,
  * gender, region and guardian consent, then the avatar; saves the child and reloads user info.
  */
-export function ChildSetupFlow({ onDone }: ChildSetupFlowProps) {
+export function ChildSetupFlow({ onDone, child, onCancel }: ChildSetupFlowProps) {
   const { t } = useTranslation('child');
   const configs = useStartup((s) => s.configs);
   const user = useStartup((s) => s.user);
   const [step, setStep] = useState<Step>('info');
   const [form, setForm] = useState<ChildForm | null>(() =>
-    configs ? initialChildForm(configs, user) : null,
+    child
+      ? {
+          nickname: child.nickname,
+          birthday: child.birthday,
+          gender: child.gender === 2 ? 2 : 1,
+          region: child.region,
+        }
+      : configs
+        ? initialChildForm(configs, user)
+        : null,
   );
-  const [hasConsent, setConsent] = useState(false);
+  const [hasConsent, setConsent] = useState(child !== undefined);
   /**
    * Chosen slide (an index: the birth-year animal appears twice in the order); forgotten when
    * the gender or birth year, and so the order, changes.
@@ -55,6 +72,9 @@ export function ChildSetupFlow({ onDone }: ChildSetupFlowProps) {
     [configs, gender, year],
   );
 
+  // Editing: the child's own avatar is the chosen slide until the order changes.
+  const ownSlide = child ? order.indexOf(child.avatar) : -1;
+
   // Configs arrive before the shell shows this flow; wait for them if not.
   if (!configs) return null;
   const current = form ?? initialChildForm(configs, user);
@@ -66,8 +86,8 @@ export function ChildSetupFlow({ onDone }: ChildSetupFlowProps) {
   };
 
   const handleNext = () => {
-    // Spec §5: the first-setup slide is random among the first 13.
-    if (slide === null) setSlide(initialAvatarSlide(order, Math.random));
+    // Spec §5: the first-setup slide is random among the first 13; an edit starts on its own.
+    if (slide === null) setSlide(ownSlide >= 0 ? ownSlide : initialAvatarSlide(order, Math.random));
     setStep('avatar');
   };
 
@@ -120,7 +140,7 @@ export function ChildSetupFlow({ onDone }: ChildSetupFlowProps) {
     return (
       <NicknameDialog
         initial={current.nickname}
-        isFirstSetup
+        isFirstSetup={!child}
         onSave={async (nickname) => {
           handleChange({ nickname });
           setStep('info');
@@ -140,6 +160,7 @@ export function ChildSetupFlow({ onDone }: ChildSetupFlowProps) {
         isSaving={isSaving}
         onConfirm={() => void handleSave()}
         onBack={() => setStep('info')}
+        onClose={child && !isSaving ? onCancel : undefined}
       />
     );
   }
@@ -153,6 +174,7 @@ export function ChildSetupFlow({ onDone }: ChildSetupFlowProps) {
       onConsentChange={setConsent}
       onEditNickname={() => setStep('nickname')}
       onNext={handleNext}
+      onClose={child ? onCancel : undefined}
     />
   );
 }

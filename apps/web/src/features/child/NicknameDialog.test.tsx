@@ -71,7 +71,6 @@ describe('NicknameDialog (spec §2 edit nickname)', () => {
   it.each([
     ['', '昵称不能为空'],
     ['   ', '昵称不能为空'],
-    ['一二三四五六七八九十一二三四五六七', '昵称不能超过16个字'],
   ])('refuses %j with the spec message %s', (value, message) => {
     const onSave = vi.fn(() => Promise.resolve());
     render(<NicknameDialog initial="小宝宝" isFirstSetup onSave={onSave} onClose={vi.fn()} />);
@@ -79,6 +78,30 @@ describe('NicknameDialog (spec §2 edit nickname)', () => {
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(onSave).not.toHaveBeenCalled();
     expect(lastToast()).toMatchObject({ kind: 'warning', message });
+  });
+
+  it('cuts a 17th character with the spec message; the counter stops at 16/16', () => {
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<NicknameDialog initial="" isFirstSetup onSave={onSave} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox'), {
+      target: { value: '一二三四五六七八九十一二三四五六七八九十一二' },
+    });
+    expect(lastToast()).toMatchObject({ kind: 'warning', message: '昵称不能超过16个字' });
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe(
+      '一二三四五六七八九十一二三四五六',
+    );
+    expect(screen.getByText('16/16')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(onSave).toHaveBeenCalledWith('一二三四五六七八九十一二三四五六');
+  });
+
+  it('has a cancel button when renaming later', () => {
+    const onClose = vi.fn();
+    render(
+      <NicknameDialog initial="乐乐" isFirstSetup={false} onSave={vi.fn()} onClose={onClose} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('accepts exactly 16 Chinese characters (32 units)', () => {

@@ -1,5 +1,10 @@
-import { NICKNAME_MAX_UNITS, nicknameUnits, validateNickname } from '@picbook/domain';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  clampNickname,
+  NICKNAME_MAX_UNITS,
+  nicknameUnits,
+  validateNickname,
+} from '@picbook/domain';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
@@ -24,7 +29,19 @@ export function NicknameDialog({ initial, isFirstSetup, onSave, onClose }: Nickn
   const savingRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const shownCount = Math.ceil(nicknameUnits(nickname) / 2);
-  const isOverLimit = nicknameUnits(nickname) > NICKNAME_MAX_UNITS;
+  const isFull = nicknameUnits(nickname) >= NICKNAME_MAX_UNITS;
+
+  // More than 16 characters typed or pasted is cut to 16 (the counter never passes 16/16), and
+  // the parent is told why. While an input method composes, the text is left alone.
+  const keep = (value: string) => {
+    const kept = clampNickname(value);
+    if (kept !== value) toast.warning(t('validation.nicknameTooLong'));
+    setNickname(kept);
+  };
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if ((event.nativeEvent as InputEvent).isComposing) setNickname(event.target.value);
+    else keep(event.target.value);
+  };
 
   // The parent opened this to type: focus the field with the caret after the current name.
   useEffect(() => {
@@ -79,21 +96,33 @@ export function NicknameDialog({ initial, isFirstSetup, onSave, onClose }: Nickn
             value={nickname}
             placeholder={t('nickname.placeholder')}
             maxLength={NICKNAME_MAX_UNITS}
+            onCompositionEnd={(e) => keep(e.currentTarget.value)}
             autoComplete="off"
             enterKeyHint="done"
             disabled={isSaving}
-            onChange={(e) => setNickname(e.target.value)}
+            onChange={handleChange}
           />
-          <span
-            className={`${styles.counter} ${isOverLimit ? styles.over : ''}`}
-            aria-hidden="true"
-          >
+          <span className={`${styles.counter} ${isFull ? styles.over : ''}`} aria-hidden="true">
             {t('nickname.counter', { count: shownCount })}
           </span>
         </div>
-        <Button type="submit" size="large" block isLoading={isSaving}>
-          {label}
-        </Button>
+        <div className={styles.actions}>
+          {!isFirstSetup && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="large"
+              block
+              disabled={isSaving}
+              onClick={onClose}
+            >
+              {t('nickname.cancel')}
+            </Button>
+          )}
+          <Button type="submit" size="large" block isLoading={isSaving}>
+            {label}
+          </Button>
+        </div>
       </form>
     </Dialog>
   );

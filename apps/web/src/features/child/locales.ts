@@ -34,6 +34,7 @@ export const childZh = {
     submit: '提交',
     saving: '保存中',
     counter: '{{count}}/16',
+    cancel: '取消',
   },
   /** Verbatim from validationMessagesZh (packages/domain), which the server also answers with. */
   validation: {
@@ -78,6 +79,7 @@ export const childEn: Widen<typeof childZh> = {
     submit: 'Submit',
     saving: 'Saving',
     counter: '{{count}}/16',
+    cancel: 'Cancel',
   },
   validation: {
     nicknameEmpty: 'Nickname cannot be empty',

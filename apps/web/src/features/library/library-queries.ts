@@ -2,6 +2,7 @@ import type { TBook, TReadMode, TShelfType } from '@picbook/contracts';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { sendProgress } from './progress-outbox';
 import { preloadPage } from './reader/preload';
 
 /** Query keys of the library; everything under ['books'] depends on the user's access. */
@@ -101,7 +102,8 @@ export function useFavoriteBook(id: number) {
 
 /**
  * Saves reading progress without disturbing the child: failures are silent (the next page turn
- * saves again, and the server keeps the furthest page anyway).
+ * saves again, and the server keeps the furthest page anyway); without a network the step waits
+ * on the device and is sent when the connection returns (progress-outbox).
  */
 export async function saveReadingProgress(
   id: number,
@@ -109,11 +111,7 @@ export async function saveReadingProgress(
   type: TReadMode,
   finished = false,
 ) {
-  const reading = await api(
-    'saveProcess',
-    { params: { id }, body: { process, type, finished: finished ? 1 : 0 } },
-    { silent: true },
-  );
+  const reading = await sendProgress({ bookId: id, process, type, finished });
   // Lists and shelves show the new state when next opened; the open book is not refetched.
   void queryClient.invalidateQueries({
     queryKey: libraryKeys.all,

@@ -98,7 +98,13 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   }, [answer, uuid, bookId, item, type]);
 
   const result = recorder.result;
-  const goNext = () => {
+  // A recording the child made is always scored and filed, whatever the child taps next: "next"
+  // while the score is on its way waits for it (and its filing), then goes on by itself.
+  const isScoring = recorder.state === 'stopping' || recorder.state === 'recorded';
+  const isFiling =
+    answer?.result != null && answer.audio_url != null && filed.current !== answer.session_id;
+  const [nextWhenScored, setNextWhenScored] = useState(false);
+  const advance = () => {
     narration.track.stop();
     if (!isLast) {
       setIndex((i) => i + 1);
@@ -111,6 +117,20 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       { replace: true, needBackPath: false },
     );
   };
+  const goNext = () => {
+    if (isScoring || isFiling || saving > 0) {
+      narration.track.stop();
+      setNextWhenScored(true);
+      return;
+    }
+    advance();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: advance reads the current render
+  useEffect(() => {
+    if (!nextWhenScored || isScoring || isFiling || saving > 0) return;
+    setNextWhenScored(false);
+    advance();
+  }, [nextWhenScored, isScoring, isFiling, saving]);
 
   const handleStart = () => {
     narration.track.stop();
@@ -142,6 +162,7 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
               className={`${styles.dot} ${i === index ? styles.dotNow : ''} ${
                 best[it.contentId] !== undefined ? styles.dotDone : ''
               }`}
+              data-done={best[it.contentId] !== undefined || undefined}
             />
           ))}
         </ol>
@@ -204,13 +225,17 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
 
       <footer className={styles.footer}>
         <span className={styles.best} data-testid="practice-best" aria-live="polite">
-          {saving > 0 ? t('saving') : itemBest !== undefined ? t('best', { score: itemBest }) : ''}
+          {saving > 0 || nextWhenScored
+            ? t('saving')
+            : itemBest !== undefined
+              ? t('best', { score: itemBest })
+              : ''}
         </span>
         <Button
           size="large"
           variant={result ? 'grass' : 'secondary'}
           onClick={goNext}
-          disabled={saving > 0 || recorder.state === 'recording' || recorder.state === 'stopping'}
+          disabled={nextWhenScored || recorder.state === 'recording'}
           data-testid="practice-next"
         >
           {isLast ? t('finish') : t(`next.${kind}`)}

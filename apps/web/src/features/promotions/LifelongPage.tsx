@@ -164,7 +164,13 @@ export default function LifelongPage() {
               value={pin}
               onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
             />
-            <SmsButton abbr="CN" nationCode="86" phone={phone} action="lifelong" />
+            <SmsButton
+              abbr="CN"
+              nationCode="86"
+              phone={phone}
+              action="lifelong"
+              isCodeDead={state === 'invalidSmsPIN'}
+            />
           </Field>
           {(state === 'invalidSmsPIN' || state === 'errorSmsPIN') && (
             <p className={styles.problem} role="alert" data-testid="lifelong-sms-problem">

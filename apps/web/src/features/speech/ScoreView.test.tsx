@@ -103,6 +103,33 @@ describe('ScoreView', () => {
     expect(screen.getByTestId('score-view').dataset.stars).toBe('0');
   });
 
+  it.each([
+    ['no_voice', 0, '没有听到声音哦'],
+    ['noise', 0, '周围有点吵'],
+    ['too_short', 0, '再读完整一点'],
+    ['different_text', 20, '好像不是这一句'],
+  ] as const)(
+    'a %s recording shows the verdict, no score and no coloured words',
+    (verdict, score, headline) => {
+      render(
+        <ScoreView
+          result={buildResult({ score, verdict, feedback: '没有听到声音哦，请靠近麦克风' })}
+          modelAudio={MODEL}
+        />,
+      );
+      expect(screen.getByTestId('score-verdict')).toBeTruthy();
+      expect(screen.getByText(headline)).toBeTruthy();
+      expect(screen.queryByText(`${score} 分`)).toBeNull();
+      expect(screen.queryByRole('img', { name: /颗星/ })).toBeNull();
+      // The good words of the example result are not green under "another sentence".
+      expect(new Set(words().map((w) => w.dataset.status))).toEqual(new Set(['plain']));
+      expect(words().every((w) => !/\d/.test(w.textContent ?? ''))).toBe(true);
+      // Still a way to hear the sentence said well.
+      fireEvent.click(screen.getByRole('button', { name: 'see：点一下听示范' }));
+      expect(playSegment).toHaveBeenCalledWith(MODEL.url, 0.27, 0.51);
+    },
+  );
+
   it('tapping a word plays that word of the model narration and shows its score', () => {
     render(<ScoreView result={buildResult()} modelAudio={MODEL} />);
     fireEvent.click(screen.getByRole('button', { name: /^my：/ }));

@@ -1,4 +1,4 @@
-import type { TScoredWord, TSpeechResult } from '@picbook/contracts';
+import type { TScoredWord, TSpeechResult, TSpeechVerdict } from '@picbook/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playSegment, type Track, useTrack } from '../../shared/audio';
@@ -6,6 +6,7 @@ import { Button } from '../../shared/ui/Button';
 import pauseIcon from '../../shared/ui/icons/pause.svg';
 import playIcon from '../../shared/ui/icons/play.svg';
 import retryIcon from '../../shared/ui/icons/retry.svg';
+import mascotOops from '../../shared/ui/illustrations/mascot-oops.svg';
 import styles from './ScoreView.module.css';
 import { type ModelAudio, matchModelWords, starsForScore, wordAt } from './score';
 import { useCountUp } from './use-count-up';
@@ -25,10 +26,14 @@ const HEADLINES = ['none', 'one', 'two', 'three'] as const;
  * The score of a reading, for the child: stars, the score counting up, the feedback, and the
  * sentence with each word coloured by how it was said (tap a word to hear it said well); the
  * child's own recording can be played back with its words lighting up. Never a red screen.
+ * A recording that is not a reading of the sentence (no voice, noise, too short, another
+ * sentence) shows the friendly verdict instead of a score, and its words stay uncoloured: no
+ * "0 分" for silence, and no green words under "this was another sentence".
  */
 export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreViewProps) {
   const { t } = useTranslation('speech');
-  const stars = result.verdict === 'ok' ? starsForScore(result.score) : 0;
+  const isScored = result.verdict === 'ok';
+  const stars = isScored ? starsForScore(result.score) : 0;
   const shownScore = useCountUp(result.score);
   const [selected, setSelected] = useState<number | null>(null);
   const models = useMemo(
@@ -59,21 +64,35 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
   };
 
   return (
-    <section className={styles.view} data-testid="score-view" data-stars={stars}>
-      <div className={styles.top}>
-        <div className={styles.stars} role="img" aria-label={t('stars', { count: stars })}>
-          {[0, 1, 2].map((i) => (
-            <Star key={i} index={i} isFilled={i < stars} />
-          ))}
+    <section
+      className={styles.view}
+      data-testid="score-view"
+      data-stars={stars}
+      data-verdict={result.verdict}
+    >
+      {isScored ? (
+        <div className={styles.top}>
+          <div className={styles.stars} role="img" aria-label={t('stars', { count: stars })}>
+            {[0, 1, 2].map((i) => (
+              <Star key={i} index={i} isFilled={i < stars} />
+            ))}
+          </div>
+          <div className={styles.scoreBox}>
+            <p className={styles.score} data-tier={HEADLINES[stars]}>
+              <span aria-hidden="true">{shownScore}</span>
+              <span className="visually-hidden">{t('score', { score: result.score })}</span>
+            </p>
+            <p className={styles.headline}>{t(`headline.${HEADLINES[stars]}`)}</p>
+          </div>
         </div>
-        <div className={styles.scoreBox}>
-          <p className={styles.score} data-tier={HEADLINES[stars]}>
-            <span aria-hidden="true">{shownScore}</span>
-            <span className="visually-hidden">{t('score', { score: result.score })}</span>
+      ) : (
+        <div className={styles.top} data-testid="score-verdict">
+          <img className={styles.verdictMascot} src={mascotOops} alt="" />
+          <p className={styles.headline}>
+            {t(`verdict.${result.verdict as Exclude<TSpeechVerdict, 'ok'>}`)}
           </p>
-          <p className={styles.headline}>{t(`headline.${HEADLINES[stars]}`)}</p>
         </div>
-      </div>
+      )}
       {result.feedback && <p className={styles.feedback}>{result.feedback}</p>}
       <p className={styles.sentence} lang="en">
         {result.words.map((word, index) => (
@@ -82,13 +101,18 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
             // biome-ignore lint/suspicious/noArrayIndexKey: the sentence never reorders
             key={index}
             word={word}
+            isScored={isScored}
             isSelected={selected === index}
             isSpoken={spoken === index}
-            label={t('wordHint', {
-              word: word.word,
-              score: word.score,
-              status: t(`status.${word.status}`),
-            })}
+            label={
+              isScored
+                ? t('wordHint', {
+                    word: word.word,
+                    score: word.score,
+                    status: t(`status.${word.status}`),
+                  })
+                : t('wordListen', { word: word.word })
+            }
             scoreText={t('score', { score: word.score })}
             onTap={() => handleWord(index)}
           />
@@ -129,6 +153,8 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
 
 interface WordChipProps {
   word: TScoredWord;
+  /** False when the recording was not scored as this sentence: the word is not coloured. */
+  isScored: boolean;
   isSelected: boolean;
   isSpoken: boolean;
   label: string;
@@ -136,10 +162,18 @@ interface WordChipProps {
   onTap(): void;
 }
 
-function WordChip({ word, isSelected, isSpoken, label, scoreText, onTap }: WordChipProps) {
+function WordChip({
+  word,
+  isScored,
+  isSelected,
+  isSpoken,
+  label,
+  scoreText,
+  onTap,
+}: WordChipProps) {
   const classes = [
     styles.word,
-    styles[word.status],
+    isScored ? styles[word.status] : styles.plain,
     isSelected ? styles.selected : '',
     isSpoken ? styles.spoken : '',
   ].join(' ');
@@ -147,17 +181,19 @@ function WordChip({ word, isSelected, isSpoken, label, scoreText, onTap }: WordC
     <button
       type="button"
       className={classes}
-      data-status={word.status}
+      data-status={isScored ? word.status : 'plain'}
       data-selected={isSelected || undefined}
       data-spoken={isSpoken || undefined}
       aria-label={label}
-      title={scoreText}
+      title={isScored ? scoreText : undefined}
       onClick={onTap}
     >
       {word.word}
-      <span className={styles.bubble} aria-hidden="true">
-        {word.score}
-      </span>
+      {isScored && (
+        <span className={styles.bubble} aria-hidden="true">
+          {word.score}
+        </span>
+      )}
     </button>
   );
 }

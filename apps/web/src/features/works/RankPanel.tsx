@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../app/navigation/jump';
 import { Button } from '../../shared/ui/Button';
+import playIcon from '../../shared/ui/icons/play.svg';
 import { Avatar } from './Avatar';
 import { LikeButton } from './LikeButton';
 import styles from './RankPanel.module.css';
@@ -30,6 +31,8 @@ export function RankPanel({ bookId, className }: RankPanelProps) {
 
   const openPk = (item: TRankItem) =>
     jump('libraryPk', { type: WORK_KIND[type], bookId, rankId: item.rank_id });
+  /** A row is a reading to listen to: it opens that child's dubbed book. */
+  const listen = (item: TRankItem) => jump('libraryProduction', { bookId, rankId: item.rank_id });
 
   return (
     <section className={`${styles.panel} ${className ?? ''}`} data-testid="rank-panel">
@@ -69,11 +72,20 @@ export function RankPanel({ bookId, className }: RankPanelProps) {
               <span className={`${styles.place} ${item.rank && item.rank <= 3 ? styles.top : ''}`}>
                 {item.rank ?? '–'}
               </span>
-              <Avatar src={item.avatar} name={item.nickname} />
-              <span className={styles.who}>
-                <span className={styles.name}>{item.nickname}</span>
-                <span className={styles.region}>{item.regionName}</span>
-              </span>
+              <button
+                type="button"
+                className={styles.listen}
+                onClick={() => listen(item)}
+                aria-label={t('ranks.listen', { name: item.nickname })}
+                data-testid="rank-listen"
+              >
+                <Avatar src={item.avatar} name={item.nickname} />
+                <span className={styles.who}>
+                  <span className={styles.name}>{item.nickname}</span>
+                  <span className={styles.region}>{item.regionName}</span>
+                </span>
+                <img className={styles.listenIcon} src={playIcon} alt="" />
+              </button>
               <span className={styles.score}>{t('ranks.score', { score: item.score })}</span>
               <LikeButton id={item.rank_id} state={item} size="small" />
               {item.rank_id !== myRankId && (

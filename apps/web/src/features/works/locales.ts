@@ -14,6 +14,7 @@ export const worksZh = {
     rank: '第 {{rank}} 名',
     score: '{{score}} 分',
     pk: 'PK',
+    listen: '听听{{name}}的朗读',
     more: '看更多',
   },
   pk: {
@@ -93,6 +94,7 @@ export const worksEn: Widen<typeof worksZh> = {
     rank: 'No. {{rank}}',
     score: '{{score}}',
     pk: 'PK',
+    listen: "Listen to {{name}}'s reading",
     more: 'More',
   },
   pk: {

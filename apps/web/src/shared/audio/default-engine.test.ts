@@ -30,6 +30,13 @@ afterEach(() => {
 });
 
 describe('audio error reporting (spec §8)', () => {
+  it('without a network the toast names the network, not the audio', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    reportAudioError({ kind: 'failed', url: '/x/off.mp3', channel: 'voice', notify: true });
+    expect(toasts()).toEqual([['warning', '没有检测到网络']]);
+    vi.restoreAllMocks();
+  });
+
   it('a failed file: error toast 音频播放失败 and an audio_error report at warn', () => {
     reportAudioError({
       kind: 'failed',

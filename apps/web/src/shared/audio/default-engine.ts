@@ -1,4 +1,5 @@
 import { track } from '../analytics/pingback';
+import { i18n } from '../i18n';
 import { toast } from '../toast/toast-store';
 import { type AudioEngine, createAudioEngine } from './audio-engine';
 import { audioMessage } from './audio-messages';
@@ -7,8 +8,13 @@ import { type AudioErrorInfo, browserAudioEnvironment } from './environment';
 /**
  * Spec §8: 'audio playback failed' / 'audio missing' as error toasts; a file that fails to load or
  * decode is also reported (`audio_error`, warn). Background music reports without a toast.
+ * Without a network the network is named as the cause (没有检测到网络), not the audio.
  */
 export function reportAudioError(error: AudioErrorInfo): void {
+  if (error.notify && error.kind === 'failed' && navigator.onLine === false) {
+    toast.warning(i18n.t('screens.offlineStill'));
+    return;
+  }
   if (error.notify) toast.error(audioMessage(error.kind));
   if (error.kind === 'failed') {
     track(

@@ -89,7 +89,12 @@ export function PhoneForm({
           value={form.pin}
           onChange={(e) => setField('pin', sanitizePin(e.target.value, pinMax))}
         />
-        <SmsButton abbr={form.abbr} nationCode={form.nationCode} phone={form.phone} />
+        <SmsButton
+          abbr={form.abbr}
+          nationCode={form.nationCode}
+          phone={form.phone}
+          isCodeDead={state === 'invalidSmsPIN'}
+        />
       </Field>
       {isInviteMode && (
         <Field>

@@ -17,11 +17,17 @@ export function SmsButton({
   nationCode,
   phone,
   action = 'login',
+  isCodeDead = false,
 }: {
   abbr: string;
   nationCode: string;
   phone: string;
   action?: 'login' | 'cancel' | 'bind' | 'lifelong';
+  /**
+   * The server said the code can no longer be used (11101: too many wrong tries, expired): the
+   * countdown stops and a new code can be asked for at once (the server allows it).
+   */
+  isCodeDead?: boolean;
 }) {
   const { t } = useTranslation('auth');
   const [state, setState] = useState<SmsButtonState>('send');
@@ -34,6 +40,13 @@ export function SmsButton({
     },
     [],
   );
+
+  useEffect(() => {
+    if (!isCodeDead) return;
+    if (timer.current) clearInterval(timer.current);
+    setSeconds(0);
+    setState((current) => (current === 'sending' ? current : 'resend'));
+  }, [isCodeDead]);
 
   const startCountdown = (from: number) => {
     setSeconds(from);

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import styles from './Reader.module.css';
 
 export interface EndOfBookProps {
+  /** Whether the server has recorded the finish: waiting = no network, sent when it returns. */
+  saveState: 'saving' | 'saved' | 'waiting' | 'failed';
   title: string;
   cover: string;
   onReadAgain(): void;
@@ -13,8 +16,16 @@ export interface EndOfBookProps {
 const STARS = [0, 1, 2];
 
 /** The end-of-book screen: a celebration, then read again, read aloud, or back. */
-export function EndOfBook({ title, cover, onReadAgain, onRepeat, onBack }: EndOfBookProps) {
+export function EndOfBook({
+  saveState,
+  title,
+  cover,
+  onReadAgain,
+  onRepeat,
+  onBack,
+}: EndOfBookProps) {
   const { t } = useTranslation('reader');
+  const [hasCover, setHasCover] = useState(true);
   return (
     <div
       className={styles.end}
@@ -22,6 +33,7 @@ export function EndOfBook({ title, cover, onReadAgain, onRepeat, onBack }: EndOf
       aria-modal="true"
       aria-labelledby="reader-end-title"
       data-testid="reader-end"
+      data-save={saveState}
     >
       <div className={styles.endCard}>
         <div className={styles.stars} aria-hidden="true">
@@ -31,11 +43,18 @@ export function EndOfBook({ title, cover, onReadAgain, onRepeat, onBack }: EndOf
             </span>
           ))}
         </div>
-        <img className={styles.endCover} src={cover} alt="" />
+        {hasCover && (
+          <img className={styles.endCover} src={cover} alt="" onError={() => setHasCover(false)} />
+        )}
         <h2 id="reader-end-title" className={styles.endTitle}>
           {t('finishedTitle')}
         </h2>
         <p className={styles.endHint}>{t('finishedHint', { title })}</p>
+        {(saveState === 'waiting' || saveState === 'failed') && (
+          <p className={styles.endSave} data-testid="reader-end-save" role="status">
+            {t(saveState === 'waiting' ? 'finishWaiting' : 'finishFailed')}
+          </p>
+        )}
         <div className={styles.endActions}>
           <Button size="large" onClick={onReadAgain}>
             {t('readAgain')}

@@ -30,6 +30,19 @@ export const PagePicture = memo(function PagePicture({
 }: PagePictureProps) {
   const [said, setSaid] = useState<{ spot: THotspot; key: number } | null>(null);
   const img = useRef<HTMLImageElement>(null);
+  // A picture that could not come (offline) leaves its blurred placeholder, not a broken-image
+  // icon, and is asked for again when the network returns.
+  const [hasFailed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!hasFailed) return;
+    const retry = () => {
+      setFailed(false);
+      setAttempt((n) => n + 1);
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [hasFailed]);
 
   // A preloaded picture is complete before React attaches onLoad; report it as shown at once.
   useEffect(() => {
@@ -46,8 +59,11 @@ export const PagePicture = memo(function PagePicture({
     <div className={styles.pictureBox} style={{ backgroundImage: `url("${placeholder}")` }}>
       <div className={styles.pictureFrame}>
         <img
+          key={attempt}
           ref={img}
           className={styles.picture}
+          style={hasFailed ? { visibility: 'hidden' } : undefined}
+          onError={() => setFailed(true)}
           src={image}
           alt={alt}
           width={1280}

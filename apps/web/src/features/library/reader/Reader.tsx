@@ -1,14 +1,16 @@
-import type { TBook, THotspot, TReadMode } from '@picbook/contracts';
+import type { TBook, THotspot, TReadMode, TVocabWord } from '@picbook/contracts';
 import { pageProcess, parsePageTimelines } from '@picbook/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
+import { toast } from '../../../shared/toast/toast-store';
 import { IconButton } from '../../../shared/ui/IconButton';
 import nextIcon from '../../../shared/ui/icons/page-next.svg';
 import prevIcon from '../../../shared/ui/icons/page-prev.svg';
 import pauseIcon from '../../../shared/ui/icons/pause.svg';
 import playIcon from '../../../shared/ui/icons/play.svg';
 import { saveReadingProgress } from '../library-queries';
+import { isNetworkFailure, useProgressOutbox } from '../progress-outbox';
 import { EndOfBook } from './EndOfBook';
 import { PagePicture } from './PagePicture';
 import { preloadPage } from './preload';
@@ -17,9 +19,14 @@ import { readerMarks } from './reader-marks';
 import { SentenceLine } from './SentenceLine';
 import { useNarration } from './use-narration';
 import { useDocumentVisible, useIdleFade, useSwipe } from './use-reader-input';
+import { WordCard } from './WordCard';
 
 /** Pause after a page's narration before an automatic page turn. */
 export const AUTO_TURN_DELAY_MS = 1500;
+type FinishSave = 'saving' | 'saved' | 'waiting' | 'failed';
+
+/** A page with more English than this gets the smaller type of the text band (L5/L6 pages). */
+const DENSE_TEXT_CHARS = 110;
 /** Controls fade while narration plays and the child has not touched the screen for this long. */
 const CONTROLS_IDLE_MS = 2500;
 
@@ -35,6 +42,8 @@ export interface ReaderProps {
   onToggleChinese(): void;
   onBack(): void;
   onRepeat(): void;
+  /** The page now shown (1-based), e.g. to keep the address in step so a reload resumes there. */
+  onPage?(page: number): void;
 }
 
 /**
@@ -51,6 +60,7 @@ export function Reader({
   onToggleChinese,
   onBack,
   onRepeat,
+  onPage,
 }: ReaderProps) {
   const { t } = useTranslation('reader');
   const pageCount = book.pages.length;
@@ -64,9 +74,16 @@ export function Reader({
   const page = useMemo(() => (raw ? { ...raw, timelines: parsePageTimelines(raw) } : null), [raw]);
   const narration = useNarration(isEnded ? null : page, true);
   const vocabulary = useMemo(
-    () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v.audio])),
+    () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v])),
     [book.vocabulary],
   );
+  const hasChineseToRead =
+    (mode === 'explain' && Boolean(page?.note_cn)) || (mode === 'cn_read' && showChinese);
+  /** Long pages get smaller type; the band can be put away to see the whole picture. */
+  const isDense = (page?.sentences ?? []).reduce((n, s) => n + s.en.length, 0) > DENSE_TEXT_CHARS;
+  const [isTextHidden, setTextHidden] = useState(false);
+  /** The vocabulary word the child tapped: its card shows and the highlight sits on it. */
+  const [tapped, setTapped] = useState<{ word: TVocabWord; at: number } | null>(null);
   const vocabularyWords = useMemo(() => new Set(vocabulary.keys()), [vocabulary]);
 
   const turn = useCallback(
@@ -100,20 +117,43 @@ export function Reader({
   }, [book.pages, index]);
 
   // Progress: every page reached is saved (the server keeps the furthest); the end marks it read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, not per new callback
   useEffect(() => {
     void saveReadingProgress(bookId, pageProcess(index + 1), mode).catch(() => undefined);
+    onPage?.(index + 1);
   }, [bookId, index, mode]);
+  // The end screen never claims a finish the server has not recorded: it says when the finish
+  // waits for the network (and is sent by itself when it returns) or could not be saved.
+  const [finishSave, setFinishSave] = useState<FinishSave>('saving');
   useEffect(() => {
-    if (isEnded)
-      void saveReadingProgress(bookId, pageProcess(pageCount), mode, true).catch(() => undefined);
+    if (!isEnded) return;
+    setFinishSave('saving');
+    saveReadingProgress(bookId, pageProcess(pageCount), mode, true).then(
+      () => setFinishSave('saved'),
+      (error) => setFinishSave(isNetworkFailure(error) ? 'waiting' : 'failed'),
+    );
   }, [isEnded, bookId, pageCount, mode]);
+  const pendingSteps = useProgressOutbox((s) => s.pending);
+  const shownFinishSave = finishSave === 'waiting' && pendingSteps === 0 ? 'saved' : finishSave;
+
+  // Going offline while reading says so (pictures and narration not yet loaded cannot come).
+  useEffect(() => {
+    const onOffline = () => toast.warning(t('offline'));
+    window.addEventListener('offline', onOffline);
+    return () => window.removeEventListener('offline', onOffline);
+  }, [t]);
 
   // Auto-advance after the narration, unless the app is hidden (it waits until it is back).
   useEffect(() => {
-    if (!autoTurn || !narration.pageEnded || isEnded || !visible) return;
+    // A word card open keeps the page (the child is looking at it), and so does a page with
+    // Chinese to take in (the teacher's notes in 精讲, the Chinese lines in 中文辅助读): a child
+    // who cannot read it yet needs a grown-up's time, so the child turns those pages.
+    if (!autoTurn || !narration.pageEnded || isEnded || !visible || tapped || hasChineseToRead) {
+      return;
+    }
     const timer = setTimeout(() => turn(1), AUTO_TURN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [autoTurn, narration.pageEnded, isEnded, visible, turn]);
+  }, [autoTurn, narration.pageEnded, isEnded, visible, turn, tapped, hasChineseToRead]);
 
   // Keyboard: arrows turn pages, space pauses and resumes.
   useEffect(() => {
@@ -161,7 +201,22 @@ export function Reader({
     },
     [touch, playSentence],
   );
-  const onWord = useCallback((w: string) => sayWord(vocabulary.get(w)), [sayWord, vocabulary]);
+  const onWord = useCallback(
+    (w: string, at: number) => {
+      const entry = vocabulary.get(w);
+      if (!entry) return;
+      touch();
+      sayWord(entry.audio);
+      setTapped({ word: entry, at });
+    },
+    [sayWord, vocabulary, touch],
+  );
+  // A page turn or the story playing again puts the card away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new page
+  useEffect(() => setTapped(null), [index]);
+  useEffect(() => {
+    if (narration.state === 'playing') setTapped(null);
+  }, [narration.state]);
   const hotspotLabel = useCallback((word: string) => word, []);
 
   const pageWordsBySentence = useMemo(() => {
@@ -206,7 +261,15 @@ export function Reader({
           onHotspot={onHotspot}
           hotspotLabel={hotspotLabel}
         />
-        <div className={`${styles.band} ${mode === 'explain' ? styles.bandExplain : ''}`}>
+        <div
+          className={[
+            styles.band,
+            mode === 'explain' ? styles.bandExplain : '',
+            isDense ? styles.bandDense : '',
+            isTextHidden ? styles.bandHidden : '',
+          ].join(' ')}
+          data-testid="reader-band"
+        >
           <div className={styles.sentences}>
             {page.sentences.map((s, i) => (
               <SentenceLine
@@ -215,8 +278,16 @@ export function Reader({
                 en={s.en}
                 zh={showZh ? s.zh : null}
                 words={pageWordsBySentence.get(i) ?? []}
-                isActive={narration.sentence === i}
-                activeWord={narration.sentence === i ? narration.word : -1}
+                isActive={tapped ? false : narration.sentence === i}
+                activeWord={
+                  tapped
+                    ? page.timelines.page_words[tapped.at]?.s === i
+                      ? tapped.at
+                      : -1
+                    : narration.sentence === i
+                      ? narration.word
+                      : -1
+                }
                 vocabulary={vocabularyWords}
                 onReplay={onReplay}
                 onWord={onWord}
@@ -237,6 +308,19 @@ export function Reader({
         <span className={styles.pageNo} data-testid="reader-page-no">
           {index + 1} / {pageCount}
         </span>
+        <button
+          type="button"
+          className={`${styles.chip} ${isTextHidden ? '' : styles.chipOn}`}
+          onClick={() => {
+            playClick();
+            touch();
+            setTextHidden((hidden) => !hidden);
+          }}
+          aria-pressed={!isTextHidden}
+          data-testid="reader-text-toggle"
+        >
+          {isTextHidden ? t('showText') : t('hideText')}
+        </button>
         {mode === 'cn_read' && (
           <button
             type="button"
@@ -289,8 +373,18 @@ export function Reader({
         </button>
       )}
 
+      {tapped && (
+        <WordCard
+          word={tapped.word}
+          picture={page.image}
+          onSay={() => sayWord(tapped.word.audio)}
+          onClose={() => setTapped(null)}
+        />
+      )}
+
       {isEnded && (
         <EndOfBook
+          saveState={shownFinishSave}
           title={book.book_info.title_cn}
           cover={book.book_info.cover.image}
           onReadAgain={() => {

@@ -1,5 +1,5 @@
 import type { TReadMode } from '@picbook/contracts';
-import { processPage } from '@picbook/domain';
+import { pageProcess, processPage } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
@@ -28,7 +28,8 @@ export function modeOfPath(pathname: string): TReadMode {
 export default function ReaderPage() {
   const { t } = useTranslation('reader');
   const { bookId = '', processId = '001' } = useParams();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const mode = modeOfPath(pathname);
   const id = Number(bookId);
   const book = useBook(id);
@@ -93,6 +94,13 @@ export default function ReaderPage() {
       showChinese={language !== 'en'}
       onToggleChinese={() => setLanguage(language === 'en' ? 'zh' : 'en')}
       onBack={() => void back()}
+      // The address follows the page, so a reload resumes on the page the child was reading,
+      // not where the book was opened. The entry is rewritten in place (same history state),
+      // not navigated: a page turn is not a visit (no page view, no version check, no curtain).
+      onPage={(page) => {
+        const url = `/library/${mode}/${id}/${pageProcess(page)}${location.search}`;
+        window.history.replaceState(window.history.state, '', url);
+      }}
       onRepeat={() =>
         void jump(
           'libraryRepeat',

@@ -15,7 +15,8 @@ export interface SentenceLineProps {
   /** Bare words that have a vocabulary card (tappable, with their own audio). */
   vocabulary: ReadonlySet<string>;
   onReplay(index: number): void;
-  onWord(word: string): void;
+  /** A vocabulary word was tapped: the bare word and its index into page_words. */
+  onWord(word: string, at: number): void;
   replayLabel: string;
 }
 
@@ -82,7 +83,7 @@ export const SentenceLine = memo(function SentenceLine({
                 data-lit={lit || undefined}
                 onClick={(e) => {
                   e.stopPropagation();
-                  onWord(bare);
+                  onWord(bare, entry?.at ?? -1);
                 }}
               >
                 {piece.text}

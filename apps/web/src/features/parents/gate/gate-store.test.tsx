@@ -1,7 +1,7 @@
 import { DEFAULT_GATE_LOCK_DELAY_S, GATE_PASS_DELAY_MS } from '@picbook/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useParentalMode } from '../../../app/navigation/parental-mode';
+import { PARENTAL_MODE_STORAGE_KEY, useParentalMode } from '../../../app/navigation/parental-mode';
 import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { buildConfigs } from '../../../test/factories';
@@ -162,5 +162,30 @@ describe('requestParentalMode', () => {
     expect(first.value).toBe(true);
     expect(second.value).toBe(true);
     expect(useGateStore.getState().isOpen).toBe(false);
+  });
+});
+
+describe('the lock delay across a reload', () => {
+  it('leaving the page in parental mode is remembered as leaving it, for the lock delay', async () => {
+    localStorage.clear();
+    useParentalMode.setState({ active: true, leftAt: 0 });
+    const before = Date.now();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(useParentalMode.getState().active).toBe(false);
+    const stored = localStorage.getItem(PARENTAL_MODE_STORAGE_KEY) ?? '{}';
+    const saved = JSON.parse(stored);
+    expect(saved.state.leftAt).toBeGreaterThanOrEqual(before);
+    // A new page load (memory empty, the device's storage kept) reads it back: within the delay
+    // no gate, after it the gate again.
+    useParentalMode.setState({ leftAt: 0 });
+    localStorage.setItem(PARENTAL_MODE_STORAGE_KEY, stored);
+    await useParentalMode.persist.rehydrate();
+    expect(useParentalMode.getState().leftAt).toBe(saved.state.leftAt);
+    useGateStore.setState({ isOpen: false });
+    await expect(requestParentalMode({ now: saved.state.leftAt + 30_000 })).resolves.toBe(true);
+    useParentalMode.setState({ active: false });
+    void requestParentalMode({ now: saved.state.leftAt + LOCK_MS + 1 });
+    expect(useGateStore.getState().isOpen).toBe(true);
+    closeParentalGate();
   });
 });

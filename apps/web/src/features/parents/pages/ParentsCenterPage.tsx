@@ -11,9 +11,10 @@ import { useSession } from '../../../shared/session/session';
 import { useSettings } from '../../../shared/settings/user-settings';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
+import { Dialog } from '../../../shared/ui/Dialog';
 import logo from '../../../shared/ui/illustrations/logo-mark.svg';
 import { useLoginLayer } from '../../auth/login-layer';
-import { NicknameDialog } from '../../child';
+import { ChildSetupFlow } from '../../child';
 import { canUsePoints } from '../../points/points-env';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import styles from './Parents.module.css';
@@ -36,7 +37,8 @@ export default function ParentsCenterPage() {
   const user = useStartup((s) => s.user);
   const values = useSettings((s) => s.values);
   const { go } = useAppNavigate();
-  const [isEditingName, setEditingName] = useState(false);
+  const [isEditingChild, setEditingChild] = useState(false);
+  const [isConfirmingLogout, setConfirmingLogout] = useState(false);
   const child = user?.children[0];
 
   const settingRows: Array<{ key: keyof UserSettings; label: string; options: Option[] }> = [
@@ -102,21 +104,7 @@ export default function ParentsCenterPage() {
   const handleSetting = async (key: keyof UserSettings, value: number) => {
     await useSettings.getState().save({ [key]: value });
     if (useSettings.getState().saveState === 'error') toast.warning(t('saveFailed'));
-  };
-
-  const handleRename = async (nickname: string) => {
-    if (!child) return;
-    await api('saveChild', {
-      body: {
-        nickname,
-        birthday: child.birthday,
-        gender: child.gender,
-        region: child.region,
-        avatar: child.avatar,
-      },
-    });
-    await useStartup.getState().reloadUser();
-    setEditingName(false);
+    else toast.success(t('saved'));
   };
 
   const handleLogout = async () => {
@@ -139,8 +127,13 @@ export default function ParentsCenterPage() {
           </div>
         </div>
         {child && (
-          <button type="button" className={styles.small} onClick={() => setEditingName(true)}>
-            {t('editNickname')}
+          <button
+            type="button"
+            className={styles.small}
+            onClick={() => setEditingChild(true)}
+            data-testid="edit-child"
+          >
+            {t('editChild')}
           </button>
         )}
       </section>
@@ -215,16 +208,39 @@ export default function ParentsCenterPage() {
       <Button
         variant="secondary"
         block
-        onClick={() => void handleLogout().then(() => go('/library', { replace: true }))}
+        onClick={() => setConfirmingLogout(true)}
+        data-testid="logout"
       >
         {t('logout')}
       </Button>
-      {isEditingName && child && (
-        <NicknameDialog
-          initial={child.nickname}
-          isFirstSetup={false}
-          onSave={handleRename}
-          onClose={() => setEditingName(false)}
+      {isConfirmingLogout && (
+        <Dialog
+          title={t('logoutTitle')}
+          onClose={() => setConfirmingLogout(false)}
+          testId="logout-confirm"
+        >
+          <p className={styles.confirmText}>{t('logoutConfirm')}</p>
+          <div className={styles.confirmActions}>
+            <Button variant="secondary" block onClick={() => setConfirmingLogout(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              block
+              onClick={() => void handleLogout().then(() => go('/library', { replace: true }))}
+            >
+              {t('logout')}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+      {isEditingChild && child && (
+        <ChildSetupFlow
+          child={child}
+          onDone={() => {
+            setEditingChild(false);
+            toast.success(t('saved'));
+          }}
+          onCancel={() => setEditingChild(false)}
         />
       )}
     </div>

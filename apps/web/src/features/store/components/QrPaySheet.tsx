@@ -1,9 +1,9 @@
 import type { TCreateOrderResult } from '@picbook/contracts';
 import { formatYuanExact } from '@picbook/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderSVG } from 'uqr';
+import { useQrCode } from '../../../shared/qr/qr-code';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -27,10 +27,7 @@ export function QrPaySheet({
   const { t } = useTranslation('store');
   const pay = created.pay;
   const code = pay.kind === 'qr' ? pay.code_url : '';
-  const svg = useMemo(
-    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(code, { border: 1 }))}`,
-    [code],
-  );
+  const qr = useQrCode(code);
   const watch = useQuery({
     queryKey: ['store', 'watch', created.order.id],
     queryFn: () => api('order', { params: { id: created.order.id } }, { silent: true }),
@@ -45,7 +42,11 @@ export function QrPaySheet({
     <Dialog title={t('qrTitle')} onClose={onClose} testId="qr-pay-sheet">
       <div className={styles.body}>
         <div className={styles.expire}>{t('qrHint', { app })}</div>
-        <img className={styles.qr} src={svg} alt={t('qrHint', { app })} />
+        {qr ? (
+          <img className={styles.qr} src={qr} alt={t('qrHint', { app })} />
+        ) : (
+          <div className={styles.qr} aria-hidden="true" />
+        )}
         <div className={styles.amount}>
           {t('qrAmount', { price: formatYuanExact(created.order.amount) })}
         </div>
