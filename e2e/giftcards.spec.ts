@@ -39,8 +39,9 @@ test.describe('gift cards', () => {
     await expect(page.getByTestId('lock-panel')).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/parents/giftCard');
+    await page.goto('/parents/center');
     await passParentalGate(page);
+    await page.getByTestId('gift-card-link').click();
     await expect(page.getByTestId('gift-card-page')).toContainText('还没有礼品卡');
     await keep(page, 'giftcard-empty');
 
