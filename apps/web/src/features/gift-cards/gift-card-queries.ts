@@ -26,12 +26,15 @@ export const usePrize = (source: 'card' | 'lottery', id: number) =>
     enabled: Number.isInteger(id) && id > 0,
   });
 
-/** A card or a code changed the family's rights: cards, prizes, user info and books follow. */
-async function refreshAfterCard(): Promise<void> {
-  await Promise.all([
+/**
+ * A card or a code changed the family's rights: cards, prizes, user info and books follow. Not
+ * awaited by the mutations: a failed refresh must not make a done redemption look failed.
+ */
+function refreshAfterCard(): void {
+  void Promise.all([
     queryClient.invalidateQueries({ queryKey: giftKeys.all }),
     refreshAfterPurchase(),
-  ]);
+  ]).catch(() => undefined);
 }
 
 /**
