@@ -125,7 +125,7 @@ export const revokeBatchAction = defineOperatorAction({
     const [unused] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(giftCards)
-      .where(and(eq(giftCards.batchId, input.batch_id), isNull(giftCards.userId)));
+      .where(and(eq(giftCards.batchId, input.batch_id), isNull(giftCards.redeemedAt)));
     return {
       result: { batch_id: input.batch_id, status: 'revoked', unused: unused?.n ?? 0 },
       target: `gift-batch:${input.batch_id}`,

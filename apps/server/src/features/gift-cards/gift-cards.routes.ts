@@ -1,7 +1,10 @@
 import { endpoints } from '@picbook/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { giftCards } from '../../platform/db/schema';
 import { defineRoute } from '../../platform/http/define-route';
 import { deviceIdOf } from '../../platform/http/device-id';
+import { registerDeletionStep } from '../user/delete-account';
 import {
   activateCard,
   findPrize,
@@ -41,4 +44,12 @@ export function registerGiftCardRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.giftPrizeAddress, ({ deps, userId, body }) =>
     setPrizeAddress(deps, userId, { id: body.id, addressId: body.address_id }),
   );
+
+  // Redeemed cards stay (their codes must never work again); a prize's delivery address goes.
+  registerDeletionStep({
+    name: 'gift-cards',
+    async inTransaction(tx, user) {
+      await tx.update(giftCards).set({ delivery: null }).where(eq(giftCards.userId, user.id));
+    },
+  });
 }

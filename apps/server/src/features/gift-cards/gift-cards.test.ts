@@ -2,9 +2,9 @@ import { ErrorCode, endpoints } from '@picbook/contracts';
 import { GIFT_CODE_LIMITS, GUEST_GIFT_CARD_MESSAGE, giftCodeCheckChar } from '@picbook/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../../test/auth-helpers';
+import { auth, sendAndReadPin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
-import { giftCards, operatorAudit, rightGrants, userRights } from '../../platform/db/schema';
+import { giftCards, operatorAudit, rightGrants, userRights, users } from '../../platform/db/schema';
 import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
 
 /**
@@ -162,6 +162,26 @@ describe('redeeming', () => {
     const used = expectError(await redeem(b, codes[0] ?? ''), 200, ErrorCode.GiftCodeInvalid);
     const unknown = expectError(await redeem(b, madeUp(1)), 200, ErrorCode.GiftCodeInvalid);
     expect(used.msg).toBe(unknown.msg);
+  });
+
+  it("deleting the account erases a prize's address; its code stays used", async () => {
+    const [a, b] = [await kit.member(), await kit.member()];
+    const { codes } = await batch({ count: 1, product: { kind: 'prize', title: '绘本岛水杯' } });
+    const { card } = expectOk(await redeem(a, codes[0] ?? ''), endpoints.giftCardRedeem);
+    const addressId = await kit.address(a);
+    await kit.post('/api/v1/gift_card/prizes/address', a, { id: card.id, address_id: addressId });
+    const [user] = await kit.t.database.db.select().from(users).where(eq(users.id, a.userId));
+    const mobile = user?.phoneMobile ?? '';
+    kit.t.clock.advance(61_000);
+    const pin = await sendAndReadPin(kit.t, mobile, { action: 'cancel', token: a.token });
+    expectOk(
+      await kit.post('/api/v1/user/cancel', a, { nation_code: '86', phone: mobile, pin }),
+      endpoints.cancelAccount,
+    );
+    const [row] = await kit.t.database.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(row?.delivery).toBeNull();
+    expect(row?.redeemedAt).not.toBeNull();
+    expectError(await redeem(b, codes[0] ?? ''), 200, ErrorCode.GiftCodeInvalid);
   });
 
   it.each([

@@ -67,7 +67,7 @@ export async function checkGiftCode(
 ): Promise<TGiftCodeCheck> {
   const code = await admitCode(deps, guesser, input);
   const found = await findByCode(deps.db, code, false);
-  if (!found || (found.card.userId !== null && found.card.userId !== guesser.userId)) {
+  if (!found || (found.card.redeemedAt !== null && found.card.userId !== guesser.userId)) {
     await recordWrongGuess(deps, guesser);
     throw new AppError(ErrorCode.GiftCodeInvalid);
   }
@@ -113,7 +113,7 @@ export async function activateInTx(tx: Tx, card: GiftCardRow, now: Date): Promis
 
 /**
  * POST gift_card/redeem: the code becomes this family's card and is activated at once. Exactly
- * once: the card row is locked and taken with a conditional update (`user_id is null`), so of
+ * once: the card row is locked and taken with a conditional update (`redeemed_at is null`), so of
  * concurrent redemptions one wins; the other family is told the code is not valid (like an
  * unknown code), the same family gets its card back (`repeated`).
  */
@@ -130,12 +130,13 @@ export async function redeemGiftCode(
     if (found.card.userId === guesser.userId) {
       return { wrong: false, card: found.card, repeated: true } as const;
     }
-    if (found.card.userId !== null) return { wrong: true } as const;
+    // Redeemed stays redeemed, also when the family's account was deleted since (user_id null).
+    if (found.card.redeemedAt !== null) return { wrong: true } as const;
     refuseBatch(found.batch, now);
     const [taken] = await tx
       .update(giftCards)
       .set({ userId: guesser.userId, redeemedAt: now })
-      .where(and(eq(giftCards.id, found.card.id), isNull(giftCards.userId)))
+      .where(and(eq(giftCards.id, found.card.id), isNull(giftCards.redeemedAt)))
       .returning();
     if (!taken) return { wrong: true } as const;
     return { wrong: false, card: await activateInTx(tx, taken, now), repeated: false } as const;

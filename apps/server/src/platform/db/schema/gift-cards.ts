@@ -47,7 +47,8 @@ export const giftCardBatches = pgTable(
 /**
  * One card: a code of a batch (stored as its SHA-256, with the last four characters to show),
  * or a card given without a code (an invitation reward). A code is redeemed once: the conditional
- * update that sets `user_id` decides between concurrent redemptions. Status (§3): 0 held, not
+ * update that sets `redeemed_at` decides between concurrent redemptions (a deleted account's
+ * card keeps it, so its code never works again). Status (§3): 0 held, not
  * activated; 1 activated (its right granted, or its prize on the way).
  */
 export const giftCards = pgTable(
