@@ -97,6 +97,13 @@ test.describe('repeat mode', () => {
     });
     // One page of five read: no finishing reward (that needs half the book), the page's by score.
     await expect(page.getByTestId('finished-coins')).toContainText(`+${tier(best)}`);
+
+    // 分享给家人 opens the work's poster to share; 我的作品 leads to the works home.
+    await page.getByTestId('finished-share').click();
+    await expect(page).toHaveURL(/\/library\/productionFinished\/1101\/\d+$/);
+    await expect(page.getByTestId('poster')).toBeVisible({ timeout: 10_000 });
+    await page.getByTestId('to-my-works').click();
+    await expect(page).toHaveURL(/\/works\/home/);
   });
 
   test('"next" while the score is on its way waits for it: the sentence keeps its score', async ({

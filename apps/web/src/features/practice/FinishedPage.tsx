@@ -1,6 +1,6 @@
 import type { TFinishReward } from '@picbook/contracts';
 import { WORK_TYPE, workTypeOfParam } from '@picbook/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,7 +9,6 @@ import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
 import { RequestError } from '../../shared/request/request-error';
-import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import coinIcon from '../../shared/ui/icons/coin.svg';
 import creditIcon from '../../shared/ui/icons/credit.svg';
@@ -51,16 +50,11 @@ export default function FinishedPage() {
   // 10400: nothing was recorded in this run — news for the child, not a failure to retry.
   const nothingRead = finish.error instanceof RequestError && finish.error.code === 10400;
 
-  const share = useMutation({
-    mutationFn: () => api('shareReward', { params: { id }, body: { type } }),
-    onSuccess: (data) => {
-      toast.success(t('finished.shared', { coins: data.coins }));
-      void useStartup
-        .getState()
-        .reloadUser()
-        .catch(() => undefined);
-    },
-  });
+  // Sharing is real: the work's poster page shares it (the native share, the system share sheet,
+  // or the poster to save), and the book's share reward is collected after an actual share.
+  const share = () =>
+    paid &&
+    jump('libraryProductionFinished', { bookId: id, rankId: paid.work_id }, { replace: false });
 
   const again = () =>
     jump(
@@ -104,9 +98,9 @@ export default function FinishedPage() {
         <Button
           variant="secondary"
           size="large"
-          onClick={() => share.mutate()}
-          isLoading={share.isPending}
-          disabled={!paid || share.isSuccess}
+          onClick={share}
+          disabled={!paid}
+          data-testid="finished-share"
         >
           {t('finished.share')}
         </Button>

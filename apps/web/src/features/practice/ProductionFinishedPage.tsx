@@ -122,6 +122,14 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
         </Button>
         <Button
           size="large"
+          variant="secondary"
+          onClick={() => jump('worksHome', {})}
+          data-testid="to-my-works"
+        >
+          {t('production.myWorks')}
+        </Button>
+        <Button
+          size="large"
           variant="grass"
           onClick={() =>
             jump(

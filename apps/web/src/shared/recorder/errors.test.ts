@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { RequestError } from '../request/request-error';
 import { RecorderError, toRecorderError } from './errors';
@@ -58,6 +58,15 @@ describe('recording errors → the spec messages (learning-content §8)', () => 
     expect(mapped.kind).toBe(kind);
     expect(mapped.message).toBe(message);
     expect(mapped.reason).toBe(error instanceof SpeechUploadError ? error.reason : error);
+  });
+
+  it('a chunk that could not be sent while the device is offline names the network', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const mapped = toRecorderError(new SpeechUploadError('upload', new RequestError(-1, 'x', 0)));
+    expect(mapped.kind).toBe('offline');
+    expect(mapped.message).toBe('没有检测到网络，请检查网络连接后再录一次');
+    expect(mapped.isWarning).toBe(true);
+    vi.restoreAllMocks();
   });
 
   it('uses the fallback stage for unknown errors', () => {

@@ -2,6 +2,9 @@ import { i18n } from '../i18n';
 import { recorderZh } from './locales';
 import { SpeechUploadError } from './uploader';
 
+const isNetworkFailure = (reason: unknown): boolean =>
+  typeof reason === 'object' && reason !== null && 'status' in reason && reason.status === 0;
+
 /**
  * What can go wrong with a recording, as the spec words it (learning-content §8): permission
  * code 2001, the browser's microphone errors, 'recording had a small problem' with #1 (capture),
@@ -16,6 +19,7 @@ export type RecorderErrorKind =
   | 'capture'
   | 'upload'
   | 'scoring'
+  | 'offline'
   | 'tooShort';
 
 /** Native shells report a missing recording permission with this code. */
@@ -48,9 +52,9 @@ export class RecorderError extends Error {
     this.name = 'RecorderError';
   }
 
-  /** The too-short case is a warning (a toast in yellow), not a failure. */
+  /** Too short and no network are warnings (a toast in yellow), not failures of the app. */
   get isWarning(): boolean {
-    return this.kind === 'tooShort';
+    return this.kind === 'tooShort' || this.kind === 'offline';
   }
 }
 
@@ -85,6 +89,11 @@ export function toRecorderError(
   if (error instanceof SpeechUploadError) {
     if (error.code === RECORDING_PERMISSION_CODE)
       return new RecorderError('permission', error.reason);
+    // No answer at all (status 0) while the device says it is offline: the network is the cause,
+    // not the microphone.
+    if (isNetworkFailure(error.reason) && globalThis.navigator?.onLine === false) {
+      return new RecorderError('offline', error.reason);
+    }
     return new RecorderError(error.stage === 'upload' ? 'upload' : 'scoring', error.reason);
   }
   if (errorCode(error) === RECORDING_PERMISSION_CODE) return new RecorderError('permission', error);

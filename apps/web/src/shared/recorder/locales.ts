@@ -13,6 +13,7 @@ export const recorderZh = {
   cannotOpen: '无法打开麦克风，请检查是否被其他应用占用',
   failed: '录音出了点小问题，请重新录音 #{{code}}',
   tooShort: '录音时间太短',
+  offline: '没有检测到网络，请检查网络连接后再录一次',
 };
 
 export const recorderEn: Widen<typeof recorderZh> = {
@@ -23,4 +24,5 @@ export const recorderEn: Widen<typeof recorderZh> = {
   cannotOpen: 'Cannot open the microphone; another app may be using it',
   failed: 'Recording had a small problem, please record again #{{code}}',
   tooShort: 'The recording is too short',
+  offline: 'No network. Check the connection and record again',
 };

@@ -121,6 +121,7 @@ const REPORT_LEVEL: Record<RecorderErrorKind, PingbackLevel> = {
   unsupported: 'info',
   notFound: 'info',
   tooShort: 'info',
+  offline: 'info',
   cannotOpen: 'warn',
   capture: 'warn',
   upload: 'error',
