@@ -15,7 +15,9 @@ import { registerBookRoutes } from './features/books/books.routes';
 import { registerConfigRoutes } from './features/configs/configs.routes';
 import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
 import { registerGiftCardRoutes } from './features/gift-cards/gift-cards.routes';
+import { registerKobRoutes } from './features/kob/kob.routes';
 import { registerLotteryRoutes } from './features/lottery/lottery.routes';
+import { registerMissionRoutes } from './features/missions/missions.routes';
 import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
 import { registerPromotionRoutes } from './features/promotions/promotions.routes';
@@ -201,6 +203,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentNotifyRoutes(app);
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);
+  registerMissionRoutes(app);
+  registerKobRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage, {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { syncSampleLibrary } from './features/books/import-books';
 import { seedConfigs } from './features/configs/configs.store';
+import { seedCamps } from './features/missions/seed-camps';
 import { ensureDevOperator } from './features/ops/operator-accounts';
 import { seedMall } from './features/points/seed-mall';
 import { startOrderSweeper } from './features/store/close-orders';
@@ -44,6 +45,7 @@ export async function startServer(
       await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
       if (config.opsDevPassword) await ensureDevOperator(database.db, config.opsDevPassword);
       await syncStudyPlan(database.db, config.mediaDir, (msg) => console.log(msg));
+      await seedCamps(database.db);
     });
   } catch (error) {
     await database.close().catch(() => {});

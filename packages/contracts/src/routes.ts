@@ -143,6 +143,70 @@ export const routes = {
   courseReward: { method: 'GET', path: '/api/v1/learning/reward/:id', auth: 'user' },
   userLevel: { method: 'GET', path: '/api/v1/user/level/:id', auth: 'user' },
   setUserLevel: { method: 'POST', path: '/api/v1/user/level/:id', auth: 'user' },
+  // Missions, footprints and camps (learning-content §7; decisions 054, 055).
+  missionHints: { method: 'GET', path: '/api/v1/user/missions/hints', auth: 'user' },
+  missions: { method: 'GET', path: '/api/v1/user/missions', auth: 'user' },
+  collectMission: { method: 'POST', path: '/api/v1/user/missions/:id', auth: 'user' },
+  footprints: { method: 'GET', path: '/api/v1/user/footprints', auth: 'user' },
+  campFreeLearn: { method: 'GET', path: '/api/v1/user/missions/freelearn', auth: 'user' },
+  campFreeLearnCalendar: {
+    method: 'GET',
+    path: '/api/v1/user/missions/freelearn/calendar',
+    auth: 'user',
+  },
+  campFreeLearnSuggest: {
+    method: 'GET',
+    path: '/api/v1/user/missions/freelearn/suggest',
+    auth: 'user',
+  },
+  campFreeRead: { method: 'GET', path: '/api/v1/user/missions/freeread', auth: 'user' },
+  campFreeReadCalendar: {
+    method: 'GET',
+    path: '/api/v1/user/missions/freeread/calendar',
+    auth: 'user',
+  },
+  campFreeReadSuggest: {
+    method: 'GET',
+    path: '/api/v1/user/missions/freeread/suggest',
+    auth: 'user',
+  },
+  campFreeLearn2: { method: 'GET', path: '/api/v1/user/missions/freelearn2', auth: 'user' },
+  campFreeLearn2Calendar: {
+    method: 'GET',
+    path: '/api/v1/user/missions/freelearn2/calendar',
+    auth: 'user',
+  },
+  campFreeLearn2Suggest: {
+    method: 'GET',
+    path: '/api/v1/user/missions/freelearn2/suggest',
+    auth: 'user',
+  },
+  campTraining: { method: 'GET', path: '/api/v1/user/missions/training', auth: 'user' },
+  campTrainingCalendar: {
+    method: 'GET',
+    path: '/api/v1/user/missions/training/calendar',
+    auth: 'user',
+  },
+  campTrainingSuggest: {
+    method: 'GET',
+    path: '/api/v1/user/missions/training/suggest',
+    auth: 'user',
+  },
+  campFreeLearnJoin: { method: 'POST', path: '/api/v1/user/missions/freelearn/join', auth: 'user' },
+  campFreeReadJoin: { method: 'POST', path: '/api/v1/user/missions/freeread/join', auth: 'user' },
+  campFreeLearn2Level: {
+    method: 'POST',
+    path: '/api/v1.1/user/missions/freelearn2/level',
+    auth: 'user',
+  },
+  campTrainingLevel: {
+    method: 'POST',
+    path: '/api/v1.1/user/missions/training/level',
+    auth: 'user',
+  },
+  // Kob, the daily reading challenge (decision 056).
+  kob: { method: 'GET', path: '/api/v1/kob', auth: 'user' },
+  kobChallenge: { method: 'POST', path: '/api/v1/kob/challenge', auth: 'user' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -6,6 +6,7 @@ import { learningEn, learningZh } from '../features/learning/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
 import { lotteryEn, lotteryZh } from '../features/lottery/locales';
+import { missionsEn, missionsZh } from '../features/missions/locales';
 import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
@@ -42,6 +43,7 @@ const namespaces = {
   store: { 'zh-CN': storeZh, en: storeEn },
   giftCards: { 'zh-CN': giftCardsZh, en: giftCardsEn },
   promotions: { 'zh-CN': promotionsZh, en: promotionsEn },
+  missions: { 'zh-CN': missionsZh, en: missionsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -73,6 +75,7 @@ declare module 'i18next' {
       store: typeof storeZh;
       giftCards: typeof giftCardsZh;
       promotions: typeof promotionsZh;
+      missions: typeof missionsZh;
     };
   }
 }

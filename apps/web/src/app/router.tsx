@@ -72,6 +72,12 @@ const pages: Record<string, PageLoader> = {
   '/act/upgradeLifeVip/:token': () => import('../features/promotions/LifelongPage'),
   '/parents/giftList/giftGoods/:itemId/:skuId?': () =>
     import('../features/gift-cards/pages/GiftGoodsPage'),
+  '/mission/growth': () => import('../features/missions/pages/GrowthPage'),
+  '/mission/zero': () => import('../features/missions/pages/CampPage'),
+  '/mission/freeRead': () => import('../features/missions/pages/CampPage'),
+  '/mission/freeLearn2': () => import('../features/missions/pages/CampPage'),
+  '/mission/trainingCamp': () => import('../features/missions/pages/CampPage'),
+  '/mission/joinCamp': () => import('../features/missions/pages/CampPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

@@ -3,6 +3,7 @@ import { BOOK_TYPE, canUnlockBook, lockReason, processPage } from '@picbook/doma
 import type { FastifyInstance } from 'fastify';
 import { AppError, invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
+import { recordReadingDay } from '../missions/reading-days';
 import {
   accessCodeFor,
   findBookOrFail,
@@ -173,6 +174,7 @@ export function registerBookRoutes(app: FastifyInstance): void {
       finished: body.finished === 1,
       now,
     });
+    await recordReadingDay(deps.db, userId, now);
     const reading = presentReading(row);
     if (!reading) throw new Error('saved progress missing');
     return reading;

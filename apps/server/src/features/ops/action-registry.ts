@@ -1,6 +1,7 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
+import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
 import { promotionActions } from '../promotions/promotions.actions';
 import {
@@ -23,6 +24,7 @@ const all: readonly OperatorAction[] = [
   ...lotteryActions,
   ...giftCardActions,
   ...promotionActions,
+  ...campActions,
   saveGoodsAction,
   refundOrderAction,
   closeOrderAction,

@@ -3,6 +3,7 @@ export * from './books';
 export * from './configs';
 export * from './gift-cards';
 export * from './lottery';
+export * from './missions';
 export * from './operators';
 export * from './points';
 export * from './reading';

@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/Button';
 import retryIcon from '../../../shared/ui/icons/retry.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
+import { GrowthEntry } from '../../missions/components/GrowthEntry';
 import { BookCard, BookCardSkeleton } from '../components/BookCard';
 import { ContinueReading } from '../components/ContinueReading';
 import { ShelfIcon } from '../components/ShelfIcon';
@@ -108,6 +109,7 @@ export default function LibraryPage() {
               </button>
             ))}
         </div>
+        {hasToken && <GrowthEntry className={styles.shelfButton} />}
         {hasToken && (
           <Button
             variant="secondary"
