@@ -5,6 +5,7 @@
  * content/media/courses/ (all committed, so a fresh machine needs neither Festival, espeak-ng nor
  * ffmpeg). Only what changed is rebuilt.
  *   --force   rebuild everything      --only <slug,…>   just these books (and no courses)
+ *   --courses the study plan only (the books as they are built)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,9 @@ import { readLexicon } from './lexicon';
 const repo = path.resolve(import.meta.dirname, '../..');
 const mediaDir = path.join(repo, 'content/media');
 const lexiconFile = path.join(repo, 'content/lexicon.json');
-const { values } = parseArgs({ options: { force: { type: 'boolean' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { force: { type: 'boolean' }, only: { type: 'string' }, courses: { type: 'boolean' } },
+});
 
 const { books, problems } = loadBookSources(path.join(repo, 'content/books'), BOOK_CATEGORY_IDS);
 if (problems.length > 0) {
@@ -39,7 +42,9 @@ const options = {
   lexiconText: fs.readFileSync(lexiconFile, 'utf8'),
   force: Boolean(values.force),
 };
-for (const loaded of books.filter((b) => !only || only.includes(b.book.slug))) {
+// --courses: the study plan alone, from the books as built (a course edit needs no book rebuild).
+const bookList = values.courses ? [] : books.filter((b) => !only || only.includes(b.book.slug));
+for (const loaded of bookList) {
   const t0 = Date.now();
   const { result } = await buildBook(loaded, options);
   counts[result] = (counts[result] ?? 0) + 1;

@@ -280,6 +280,43 @@ function vttTime(seconds: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
 }
 
+/** What a week's story video is made from: the book's pictures and narration, the video steps. */
+export function videoKey(book: Pick<BookManifest, 'images_hash' | 'audio_hash'>): string {
+  return sha(COURSE_BUILD_VERSION, book.images_hash, book.audio_hash, JSON.stringify(VIDEO));
+}
+
+const VIDEO_FILE = 'video.json';
+
+/** The week's video from an earlier build when it was made from the same book and steps. */
+function reuseVideo(dir: string, key: string): TCourseVideo | null {
+  try {
+    const saved = JSON.parse(fs.readFileSync(path.join(dir, VIDEO_FILE), 'utf8')) as {
+      key: string;
+      video: TCourseVideo;
+    };
+    if (saved.key !== key) return null;
+    const files = [saved.video.url, saved.video.poster, saved.video.subtitles];
+    const base = path.dirname(dir);
+    const there = files.every((u) =>
+      fs.existsSync(path.join(base, u.replace(/^\/media\/courses\//, ''))),
+    );
+    return there ? saved.video : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeVideoKey(dir: string, ctx: AssetCtx, key: string, video: TCourseVideo): void {
+  ctx.keep.add(VIDEO_FILE);
+  fs.writeFileSync(path.join(dir, VIDEO_FILE), `${JSON.stringify({ key, video })}\n`);
+}
+
+/** Keeps a file of this week's folder through the clean-up at the end of the build. */
+function keepAsset(ctx: AssetCtx, url: string): void {
+  const name = url.split('/').pop();
+  if (name) ctx.keep.add(name);
+}
+
 export type WeekBuildResult = 'built' | 'unchanged';
 
 /** Builds one week (skipped when its source, its book and the build steps are unchanged). */
@@ -349,6 +386,7 @@ export async function buildWeek(
   );
   const partCtx: PartBuildContext = {
     pageCount: book.pages.length,
+    book,
     page: lookups.page,
     sentence: lookups.sentence,
     picture: lookups.picture,
@@ -361,12 +399,18 @@ export async function buildWeek(
     },
   };
 
-  let video: TCourseVideo | null = null;
+  // The story video depends on the book alone: kept across course edits (video.json names it).
+  let video: TCourseVideo | null = reuseVideo(dir, videoKey(book));
+  if (video) {
+    for (const url of [video.url, video.poster, video.subtitles]) keepAsset(ctx, url);
+    ctx.keep.add(VIDEO_FILE);
+  }
   const courses = [];
   for (const { course, stage, sub_path, position } of placed) {
     let content: TCourseContent;
     if (course.video || !course.parts) {
       video ??= await buildVideo(book, ctx, options.mediaDir);
+      writeVideoKey(dir, ctx, videoKey(book), video);
       content = { kind: 'video', video };
     } else {
       const parts = course.parts.map((stub, i): TCoursePart => {

@@ -29,6 +29,7 @@ import { courseMediaRule } from './features/study-plan/course-media';
 import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/user/user.routes';
+import { registerVocabRoutes } from './features/vocabs/vocabs.routes';
 import { createSocialQueries } from './features/works/social.queries';
 import { registerWorkRoutes } from './features/works/works.routes';
 import { type Clock, systemClock } from './platform/clock';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStudyPlanRoutes(app);
   registerMissionRoutes(app);
   registerKobRoutes(app);
+  registerVocabRoutes(app);
   registerOauthRelay(app);
   registerDevRoutes(app);
   registerUploads(app, app.deps.storage, {

@@ -139,6 +139,112 @@ export const ZOpenQuestionPart = z.object({
   answers: z.array(ZSpokenText),
 });
 
+/** A word of the week's book as the word parts show it: its narration and its example's page. */
+export const ZCourseWord = z.object({
+  word: z.string(),
+  pos: z.string(),
+  meaning_cn: z.string(),
+  audio: z.string(),
+  /** The book's sentence that uses the word (its picture is the word's picture). */
+  example: ZCourseSentence,
+});
+export type TCourseWord = z.infer<typeof ZCourseWord>;
+
+/** A word to hear and tap among others (keys are the words). */
+export const ZWordPreviewPart = z.object({
+  type: z.literal('word_preview'),
+  ...partBase,
+  words: z.array(ZCourseWord.extend({ choices: z.array(z.string()), answer: z.string() })),
+});
+/** Words to pair with their pictures; `pictures` are the words' keys in the order shown. */
+export const ZWordMatchPart = z.object({
+  type: z.literal('word_match'),
+  ...partBase,
+  words: z.array(ZCourseWord.extend({ answer: z.string() })),
+  pictures: z.array(ZPicture.extend({ key: z.string() })),
+});
+/** Words to spell on the letter keyboard (`keys`: the word's letters and a few others). */
+export const ZWordSpellPart = z.object({
+  type: z.literal('word_spell'),
+  ...partBase,
+  words: z.array(ZCourseWord.extend({ keys: z.array(z.string()), answer: z.string() })),
+});
+/** Words with a missing letter (`_` in `pattern`) to pick from `choices`. */
+export const ZWordVacancyPart = z.object({
+  type: z.literal('word_vacancy'),
+  ...partBase,
+  words: z.array(
+    ZCourseWord.extend({ pattern: z.string(), choices: z.array(z.string()), answer: z.string() }),
+  ),
+});
+/** Sentences to pair with their pictures (keys p{page}). */
+export const ZSentenceMatchPart = z.object({
+  type: z.literal('sentence_match'),
+  ...partBase,
+  sentences: z.array(ZCourseSentence.extend({ answer: z.string() })),
+  pictures: z.array(ZPicture.extend({ key: z.string() })),
+});
+/** A heard sentence to build from its word tiles; `answer` is the tiles' keys in order. */
+export const ZSentenceSpellPart = z.object({
+  type: z.literal('sentence_spell'),
+  ...partBase,
+  questions: z.array(
+    z.object({
+      sentence: ZCourseSentence,
+      tiles: z.array(z.object({ key: z.string(), text: z.string() })),
+      answer: z.string(),
+    }),
+  ),
+});
+/** A sentence of the book with a word left out, and words (heard when tapped) to fill it. */
+export const ZFillBlankPart = z.object({
+  type: z.literal('fill_blank'),
+  ...partBase,
+  questions: z.array(
+    z.object({
+      sentence: ZCourseSentence,
+      before: z.string(),
+      after: z.string(),
+      choices: z.array(z.object({ key: z.string(), audio: z.string() })),
+      answer: z.string(),
+    }),
+  ),
+});
+/** The signs a basket of image_classify may carry (drawn by the player, no reading needed). */
+export const BASKET_ICONS = ['thing', 'action', 'look', 'sky', 'sleep', 'season', 'tree'] as const;
+export const ZBasketIcon = z.enum(BASKET_ICONS);
+export type TBasketIcon = z.infer<typeof ZBasketIcon>;
+
+/** Word pictures to put into groups (each group a drawn sign and a spoken name). */
+export const ZImageClassifyPart = z.object({
+  type: z.literal('image_classify'),
+  ...partBase,
+  groups: z.array(
+    z.object({ key: z.string(), icon: ZBasketIcon, label_cn: z.string(), label_en: z.string() }),
+  ),
+  items: z.array(ZCourseWord.extend({ answer: z.string() })),
+});
+/** The story's pictures, shuffled, to put back in order; `answer` is their keys in order. */
+export const ZImageSortPart = z.object({
+  type: z.literal('image_sort'),
+  ...partBase,
+  pictures: z.array(ZPicture.extend({ key: z.string(), page: z.number().int() })),
+  answer: z.string(),
+});
+/** A passage of the story read aloud, and questions about it (choices heard when tapped). */
+export const ZReadingComprehensionPart = z.object({
+  type: z.literal('reading_comprehension'),
+  ...partBase,
+  passage: z.array(ZCourseSentence),
+  questions: z.array(
+    z.object({
+      question_cn: z.string(),
+      choices: z.array(ZSpokenText.extend({ key: z.string() })),
+      answer: z.string(),
+    }),
+  ),
+});
+
 export const ZCoursePart = z.discriminatedUnion('type', [
   ZBookReadPart,
   ZAutoReadingPart,
@@ -150,6 +256,16 @@ export const ZCoursePart = z.discriminatedUnion('type', [
   ZSubjectContentPart,
   ZOpenQuestionPart,
   ZProductionPart,
+  ZWordPreviewPart,
+  ZWordMatchPart,
+  ZWordSpellPart,
+  ZWordVacancyPart,
+  ZSentenceMatchPart,
+  ZSentenceSpellPart,
+  ZFillBlankPart,
+  ZImageClassifyPart,
+  ZImageSortPart,
+  ZReadingComprehensionPart,
 ]);
 export type TCoursePart = z.infer<typeof ZCoursePart>;
 export type TCoursePartType = TCoursePart['type'];

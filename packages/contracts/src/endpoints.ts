@@ -187,6 +187,15 @@ import {
   ZUserInfoQuery,
 } from './user';
 import {
+  ZVocabBook,
+  ZVocabBookParams,
+  ZVocabBookQuery,
+  ZVocabReviewBody,
+  ZVocabReviewResult,
+  ZVocabs,
+  ZVocabsQuery,
+} from './vocabs';
+import {
   ZDeleteWorkResult,
   ZLikeResult,
   ZMyRank,
@@ -892,6 +901,36 @@ export const endpoints = {
     tags: ['ops'],
     query: ZOpsAuditQuery,
     response: ZOpsAudit,
+  },
+  vocabs: {
+    ...routes.vocabs,
+    summary:
+      'The child’s words of a level by status, the books to pick words from, today’s review count',
+    tags: ['words'],
+    query: ZVocabsQuery,
+    response: ZVocabs,
+  },
+  vocabBook: {
+    ...routes.vocabBook,
+    summary: 'A book’s words to preview (book order) or recite (due words first, then new ones)',
+    tags: ['words'],
+    params: ZVocabBookParams,
+    query: ZVocabBookQuery,
+    response: ZVocabBook,
+  },
+  vocabBookWords: {
+    ...routes.vocabBookWords,
+    summary: 'A book’s word cards with their review state',
+    tags: ['words'],
+    params: ZVocabBookParams,
+    response: ZVocabBook,
+  },
+  vocabReview: {
+    ...routes.vocabReview,
+    summary: 'One recite answer: the word is scheduled again by FSRS (decision 049)',
+    tags: ['words'],
+    body: ZVocabReviewBody,
+    response: ZVocabReviewResult,
   },
   studyPlan: {
     ...routes.studyPlan,

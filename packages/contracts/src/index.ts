@@ -20,4 +20,5 @@ export * from './store';
 export * from './study-plan';
 export * from './system';
 export * from './user';
+export * from './vocabs';
 export * from './works';

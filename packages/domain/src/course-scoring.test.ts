@@ -24,6 +24,16 @@ describe('part types → exam types and their answer formats (§5, decision 029)
     ['look_picture', 1, 'standard'],
     ['listen_train', 2, 'standard'],
     ['subject_content', 3, 'standard'],
+    ['word_preview', 4, 'standard'],
+    ['word_match', 5, 'standard'],
+    ['word_spell', 6, 'standard'],
+    ['word_vacancy', 7, 'standard'],
+    ['sentence_match', 8, 'standard'],
+    ['fill_blank', 9, 'standard'],
+    ['reading_comprehension', 10, 'title_tips'],
+    ['image_classify', 12, 'standard'],
+    ['image_sort', 23, 'standard'],
+    ['sentence_spell', 24, 'text'],
   ] as const)('%s → %i (%s format)', (type, examType, format) => {
     expect(PART_EXAM_TYPES[type]).toBe(examType);
     expect(answerFormat(examType)).toBe(format);
@@ -171,5 +181,80 @@ describe('scoring', () => {
   ])('score %i → %i stars, worth %j (§5 tiers 90/70/50)', (score, stars, worth) => {
     expect(courseStars(score)).toBe(stars);
     expect(courseRewardWorth(score, { max_coins: 3, diamonds_three_stars: 1 })).toEqual(worth);
+  });
+});
+
+describe('the word and sentence exercises as scored items (issue 13)', () => {
+  const guide = { text_cn: '听', audio: 'g' };
+  const word = (w: string) => ({
+    word: w,
+    pos: 'n.',
+    meaning_cn: '词',
+    audio: 'a',
+    example: sentence('p1s1', `A ${w}.`),
+  });
+  const content: TCourseContent = {
+    kind: 'parts',
+    parts: [
+      {
+        type: 'word_spell',
+        part: 1,
+        title_cn: '拼',
+        guide,
+        words: [{ ...word('kite'), keys: ['k'], answer: 'kite' }],
+      },
+      {
+        type: 'sentence_spell',
+        part: 2,
+        title_cn: '排',
+        guide,
+        questions: [
+          {
+            sentence: sentence('p1s1', 'I see it.'),
+            tiles: [
+              { key: 'a', text: 'see' },
+              { key: 'b', text: 'I' },
+              { key: 'c', text: 'it' },
+            ],
+            answer: 'bac',
+          },
+        ],
+      },
+      {
+        type: 'image_sort',
+        part: 3,
+        title_cn: '排',
+        guide,
+        pictures: [],
+        answer: 'cab',
+      },
+      {
+        type: 'image_classify',
+        part: 4,
+        title_cn: '分',
+        guide,
+        groups: [],
+        items: [
+          { ...word('kite'), answer: 'thing' },
+          { ...word('run'), answer: 'action' },
+        ],
+      },
+    ],
+  };
+  it('each item with its exam type, kind and key', () => {
+    expect(courseItems(content).map((i) => [i.id, i.examType, i.kind, i.answer])).toEqual([
+      ['1.1', 6, 'spell', 'kite'],
+      ['2.1', 24, 'choice', 'bac'],
+      ['3.1', 23, 'choice', 'cab'],
+      ['4.1', 12, 'choice', 'thing'],
+      ['4.2', 12, 'choice', 'action'],
+    ]);
+  });
+  it.each([
+    ['bac', 'bac', 100],
+    ['abc,bac', 'bac', 70],
+    ['abc,cba,acb', 'bac', 0],
+  ])('an order "%s" against %s → %i', (tries, key, score) => {
+    expect(choiceScore(tries, key)).toBe(score);
   });
 });

@@ -8,10 +8,12 @@ import { rewardTier } from './rewards';
  *   (open questions against the nearest model answer, with a floor for answering in one's own
  *   words);
  * - choice: the child's tries in order ("b,a"), scored 100 / 70 / 50 by the try that was right;
- * - read: seconds spent reading, listening or watching, against what the item needs.
+ * - read: seconds spent reading, listening or watching, against what the item needs;
+ * - spell: the child's typed tries in order ("kit,kite"), scored like choices but with a
+ *   child's spelling tolerance (case, spaces, end marks do not count; word-exercises.ts).
  * The exam types follow the answer formats of learning-content §5 (answer-records.ts).
  */
-export type ItemKind = 'speak' | 'choice' | 'read';
+export type ItemKind = 'speak' | 'choice' | 'read' | 'spell';
 
 /** Exam type of each part type (decision 029). */
 export const PART_EXAM_TYPES: Record<TCoursePartType, number> = {
@@ -25,6 +27,17 @@ export const PART_EXAM_TYPES: Record<TCoursePartType, number> = {
   look_picture: 1,
   listen_train: 2,
   subject_content: 3,
+  // The word and sentence exercises (issue 13, decision 050).
+  word_preview: 4,
+  word_match: 5,
+  word_spell: 6,
+  word_vacancy: 7,
+  sentence_match: 8,
+  fill_blank: 9,
+  reading_comprehension: 10,
+  image_classify: 12,
+  image_sort: 23,
+  sentence_spell: 24,
 };
 /** The story video is watched, like a reading part: read time. */
 export const VIDEO_EXAM_TYPE = 21;
@@ -53,6 +66,8 @@ function partItems(part: TCoursePart): CourseItem[] {
     part: part.part,
     examType: PART_EXAM_TYPES[part.type],
   });
+  const choiceItems = (items: ReadonlyArray<{ answer: string }>): CourseItem[] =>
+    items.map((item, i) => ({ ...base(i), kind: 'choice', answer: item.answer }));
   switch (part.type) {
     case 'book_read':
     case 'auto_reading': {
@@ -71,6 +86,21 @@ function partItems(part: TCoursePart): CourseItem[] {
       return part.questions.map((q, i) => ({ ...base(i), kind: 'choice', answer: q.answer }));
     case 'subject_content':
       return [{ ...base(0), kind: 'choice', answer: part.question.answer }];
+    case 'word_preview':
+    case 'word_match':
+    case 'word_vacancy':
+    case 'sentence_match':
+      return choiceItems(part.type === 'sentence_match' ? part.sentences : part.words);
+    case 'word_spell':
+      return part.words.map((w, i) => ({ ...base(i), kind: 'spell', answer: w.answer }));
+    case 'sentence_spell':
+    case 'fill_blank':
+    case 'reading_comprehension':
+      return choiceItems(part.questions);
+    case 'image_classify':
+      return choiceItems(part.items);
+    case 'image_sort':
+      return [{ ...base(0), kind: 'choice', answer: part.answer }];
   }
 }
 

@@ -26,5 +26,7 @@ export * from './speech-score';
 export * from './study-plan';
 export * from './timeline';
 export * from './versions';
+export * from './word-exercises';
+export * from './word-review';
 export * from './work-items';
 export * from './works-social';

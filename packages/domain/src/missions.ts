@@ -89,7 +89,7 @@ export interface RecommendState<T> {
 }
 
 /** Fisher–Yates with an injectable random source (tests pass a seeded one). */
-export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -14,6 +14,7 @@ import { practiceEn, practiceZh } from '../features/practice/locales';
 import { promotionsEn, promotionsZh } from '../features/promotions/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
+import { wordsEn, wordsZh } from '../features/words/locales';
 import { worksEn, worksZh } from '../features/works/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
@@ -44,6 +45,7 @@ const namespaces = {
   giftCards: { 'zh-CN': giftCardsZh, en: giftCardsEn },
   promotions: { 'zh-CN': promotionsZh, en: promotionsEn },
   missions: { 'zh-CN': missionsZh, en: missionsEn },
+  words: { 'zh-CN': wordsZh, en: wordsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -76,6 +78,7 @@ declare module 'i18next' {
       giftCards: typeof giftCardsZh;
       promotions: typeof promotionsZh;
       missions: typeof missionsZh;
+      words: typeof wordsZh;
     };
   }
 }

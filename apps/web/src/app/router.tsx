@@ -47,6 +47,10 @@ const pages: Record<string, PageLoader> = {
   '/learning/book/:bookId': () => import('../features/learning/pages/LearningBookPage'),
   '/learning/finish/:level/:world/:stage/:subPath/:subStage': () =>
     import('../features/learning/pages/FinishPage'),
+  '/words': () => import('../features/words/pages/WordsPage'),
+  '/words/preview/:bookId': () => import('../features/words/pages/WordsPreviewPage'),
+  '/words/detail/:bookId': () => import('../features/words/pages/WordsDetailPage'),
+  '/words/recite/:bookId': () => import('../features/words/pages/WordsRecitePage'),
   '/parents/center': () => import('../features/parents/pages/ParentsCenterPage'),
   '/parents/deleteAccount': () => import('../features/parents/pages/DeleteAccountPage'),
   '/parents/points': () => import('../features/points/pages/PointsHomePage'),

@@ -28,9 +28,20 @@ export interface PartModule<S extends { type: string }> {
   build(part: S, ctx: PartBuildContext): Omit<TCoursePart, 'part' | 'title_cn' | 'guide'>;
 }
 
+/** The text of a book the word parts choose from: its pages' sentences and its vocabulary. */
+export interface BookText {
+  pages: ReadonlyArray<{ sentences: ReadonlyArray<{ en: string }> }>;
+  vocabulary: ReadonlyArray<{ word: string; pos: string; meaning_cn: string; example: string }>;
+}
+
 /** What a part build may look up: the week's built book, and the narrated hand-written lines. */
 export interface PartBuildContext {
   pageCount: number;
+  /** The built book's text, its vocabulary with each word's narration. */
+  book: {
+    pages: BookText['pages'];
+    vocabulary: ReadonlyArray<BookText['vocabulary'][number] & { audio: string }>;
+  };
   sentence(id: string): TCourseSentence;
   page(page: number): TCoursePage;
   picture(page: number): TPicture;

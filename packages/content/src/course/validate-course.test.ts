@@ -9,6 +9,14 @@ const book = {
     { sentences: [{ en: 'It is a windy day.', zh: '今天风很大。' }] },
     { sentences: [{ en: 'Dad has a red kite.', zh: '爸爸有一只红风筝。' }] },
     { sentences: [{ en: 'I run with the kite.', zh: '我拉着风筝跑。' }] },
+    { sentences: [{ en: 'Up, up, up it goes!', zh: '它往上飞！' }] },
+    { sentences: [{ en: 'We go home.', zh: '我们回家。' }] },
+  ],
+  vocabulary: [
+    { word: 'windy', pos: 'adj.', meaning_cn: '有风的', example: 'It is a windy day.' },
+    { word: 'kite', pos: 'n.', meaning_cn: '风筝', example: 'Dad has a red kite.' },
+    { word: 'red', pos: 'adj.', meaning_cn: '红色的', example: 'Dad has a red kite.' },
+    { word: 'home', pos: 'n.', meaning_cn: '家', example: 'We go home.' },
   ],
 } as unknown as TBookSource;
 const books = new Map([[1101, book]]);
@@ -45,6 +53,27 @@ describe('study-plan week validation (docs/course-format.md)', () => {
     expect(validateWeekSource(week(), ctx).problems).toEqual([]);
   });
 
+  it('accepts every word and sentence exercise with nothing but its type (chosen from the book)', () => {
+    const types = [
+      'word_preview',
+      'word_match',
+      'word_spell',
+      'word_vacancy',
+      'sentence_match',
+      'sentence_spell',
+      'fill_blank',
+      'image_classify',
+      'image_sort',
+      'reading_comprehension',
+    ];
+    const raw = week({}, [
+      course(null),
+      course(types.slice(0, 5).map((type) => ({ type }))),
+      course(types.slice(5).map((type) => ({ type }))),
+    ]);
+    expect(problemsOf(raw)).toEqual([]);
+  });
+
   it.each<[string, unknown, string]>([
     ['level from the folder', week({ level: 2 }), 'level: must be 1 (the folder)'],
     ['a book of another id', week({ book: 9999 }), 'book: no book with id 9999 in content/books'],
@@ -57,7 +86,45 @@ describe('study-plan week validation (docs/course-format.md)', () => {
     [
       'an unknown part type',
       week({}, [course(null), course([{ type: 'dance' }])]),
-      'days.0.major.1.parts.0.type: unknown part type "dance" (book_read, auto_reading, listen_repeat, listen_train, repeat_self, repeat_train_b, look_picture, subject_content, open_question, production)',
+      'days.0.major.1.parts.0.type: unknown part type "dance" (book_read, auto_reading, listen_repeat, listen_train, repeat_self, repeat_train_b, look_picture, subject_content, open_question, production, word_preview, word_match, word_spell, word_vacancy, sentence_match, sentence_spell, fill_blank, image_classify, image_sort, reading_comprehension)',
+    ],
+    [
+      'a word the book does not teach',
+      week({}, [course(null), course([{ type: 'word_spell', words: ['cat'] }])]),
+      `days.0.major.1.parts.0.words.0: "cat" is not in the book's vocabulary`,
+    ],
+    [
+      'word match with two words on one picture',
+      week({}, [course(null), course([{ type: 'word_match', words: ['kite', 'red'] }])]),
+      'days.0.major.1.parts.0.words: each word needs its own picture: examples on different pages',
+    ],
+    [
+      'a sentence to build with a word twice',
+      week({}, [course(null), course([{ type: 'sentence_spell', sentences: ['p4s1'] }])]),
+      'days.0.major.1.parts.0.sentences.0: p4s1 needs 3–7 words, none twice',
+    ],
+    [
+      'classify with one group only',
+      week({}, [
+        course(null),
+        course([
+          {
+            type: 'image_classify',
+            groups: [{ icon: 'thing', label_cn: '东西', label_en: 'Things', words: ['kite'] }],
+          },
+        ]),
+      ]),
+      'days.0.major.1.parts.0.groups: needs 2–3 groups',
+    ],
+    [
+      'story pictures out of order',
+      week({}, [course(null), course([{ type: 'image_sort', pages: [3, 1, 2] }])]),
+      'days.0.major.1.parts.0.pages: pages must be in story order, each once',
+    ],
+    [
+      'sentence match on one page twice',
+      week({}, [course(null), course([{ type: 'sentence_match', sentences: ['p2s1', 'p2s1'] }])]),
+      'days.0.major.1.parts.0.sentences.1: p2s1 is listed twice',
     ],
     [
       'a sentence the book does not have',
@@ -111,7 +178,7 @@ describe('study-plan week validation (docs/course-format.md)', () => {
     [
       'a page the book does not have',
       week({}, [course(null), course([{ type: 'book_read', pages: [1, 7] }])]),
-      'days.0.major.1.parts.0.pages.1: the book has pages 1–3, not 7',
+      'days.0.major.1.parts.0.pages.1: the book has pages 1–5, not 7',
     ],
   ])('%s', (_, raw, message) => expect(problemsOf(raw)).toContain(message));
 

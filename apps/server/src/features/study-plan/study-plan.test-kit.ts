@@ -101,7 +101,7 @@ export async function startPlanKit() {
       const out: TCourseAnswer[] = [];
       for (const item of courseItems(course.content)) {
         const base = { exam_type: item.examType, score_type: 0 };
-        if (item.kind === 'choice') {
+        if (item.kind === 'choice' || item.kind === 'spell') {
           const answer = options.wrong ? 'zz' : (item.answer ?? '');
           out.push({ ...base, exam_detail: { id: item.id, answer } });
         } else if (item.kind === 'read') {

@@ -14,6 +14,7 @@ import {
   openAnswerScore,
   readScore,
   type ScoredItem,
+  spellScore,
 } from '@picbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +34,21 @@ const SUBMIT_RULES = [{ limit: 40, windowMs: 60_000 }];
 
 /** Verdicts that mean the child did not really speak. */
 const SILENT = new Set(['no_voice', 'too_short']);
+
+/**
+ * A choice item's tries: `answer` ("b,a") in the standard and text formats; the tip answers (the
+ * tries in order) in the title-and-tips format of exam types 10 and 11 (reading comprehension).
+ */
+function choiceTries(detail: TCourseAnswer['exam_detail']): string {
+  if (detail.answer !== undefined) return detail.answer;
+  const tips = (detail as { tip_answers?: unknown }).tip_answers;
+  return Array.isArray(tips)
+    ? tips
+        .filter((t) => typeof t === 'string')
+        .join(',')
+        .slice(0, 64)
+    : '';
+}
 
 /** The submitted answers by item id, checked against the course (400 / 10001 naming answers). */
 function answersById(items: readonly CourseItem[], answers: readonly TCourseAnswer[]) {
@@ -79,8 +95,11 @@ async function scoreItems(
       answered: Boolean(detail),
     };
     if (detail && item.kind === 'choice') {
-      entry.answer = detail.answer ?? '';
+      entry.answer = choiceTries(detail);
       score = choiceScore(entry.answer, item.answer ?? '');
+    } else if (detail && item.kind === 'spell') {
+      entry.answer = detail.answer ?? '';
+      score = spellScore(entry.answer, item.answer ?? '');
     } else if (detail && item.kind === 'read') {
       entry.read_time = Math.min(detail.read_time ?? 0, body.study_time);
       score = readScore(entry.read_time, item.seconds ?? 0);

@@ -68,3 +68,10 @@ export function markGuideShown(userId: number, today: string, kind: GuideKind = 
 /** Today in China (+8), YYYY-MM-DD, for "not twice the same day". */
 export const chinaToday = (now = Date.now()) =>
   new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The level a tab opens at: the one chosen last on this device, else the child's, else 1. */
+export function initialLevel(userLevel: number | undefined, saved: string | null): number {
+  const chosen = Number(saved);
+  if (Number.isInteger(chosen) && chosen >= 1 && chosen <= 6) return chosen;
+  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
+}

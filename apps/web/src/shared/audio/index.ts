@@ -37,4 +37,5 @@ export { createAudioEngine, DEFAULT_SPEED, PROGRESS_INTERVAL_MS } from './audio-
 export { BGM_FADE_MS, bgmAreaForPath, useBackgroundMusic } from './background-music';
 export { playClick } from './click-sound';
 export { getAudioEngine, reportAudioError } from './default-engine';
+export { type Feedback, playFeedback } from './feedback-sound';
 export { useTrack, useTrackState } from './use-track';

@@ -12,4 +12,5 @@ export * from './store';
 export * from './study-plan';
 export * from './system';
 export * from './users';
+export * from './vocabs';
 export * from './works';

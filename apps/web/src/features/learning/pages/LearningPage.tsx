@@ -17,6 +17,7 @@ import {
   claimableRewards,
   courseJump,
   currentPlace,
+  initialLevel,
   LEARNING_LEVEL_KEY,
   markGuideShown,
   quickStart,
@@ -24,18 +25,14 @@ import {
 } from '../plan-helpers';
 import styles from './LearningPage.module.css';
 
-function initialLevel(userLevel: number | undefined): number {
-  const saved = Number(storage.get(LEARNING_LEVEL_KEY));
-  if (Number.isInteger(saved) && saved >= 1 && saved <= 6) return saved;
-  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
-}
-
 /** The learning tab: levels, the current world and week, quick start, rewards, the plan guide. */
 export default function LearningPage() {
   const { t } = useTranslation('learning');
   const levels = useStartup((s) => s.configs?.levels ?? []);
   const user = useStartup((s) => s.user);
-  const [level, setLevel] = useState(() => initialLevel(user?.level));
+  const [level, setLevel] = useState(() =>
+    initialLevel(user?.level, storage.get(LEARNING_LEVEL_KEY)),
+  );
   const plan = usePlan(level);
   const handleLevel = (next: number) => {
     setLevel(next);

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
+import { playFeedback } from '../../../../../shared/audio';
 
 /** How long the "right!" moment shows before the next question. */
 export const RIGHT_PAUSE_MS = 900;
 
 /**
  * One choice question after another: every tap is a try (kept in order, "b,a"); a wrong try
- * shakes and asks to try again (never a red "wrong" screen), the right one celebrates and moves
- * on. `record(index, tries)` is called once per question when it is answered right.
+ * shakes with a soft sound and asks to try again (never a red "wrong" screen), the right one
+ * chimes, celebrates and moves on. `record(index, tries)` is called once per question when it is answered right.
  */
 export function useQuestions<Q extends { answer: string }>(
   questions: readonly Q[],
@@ -23,9 +24,11 @@ export function useQuestions<Q extends { answer: string }>(
     if (right) return;
     tries.current.push(key);
     if (key !== question.answer) {
+      playFeedback('wrong');
       setWrong(key);
       return false;
     }
+    playFeedback('right');
     setWrong(null);
     setRight(key);
     record(index, tries.current.join(','));
