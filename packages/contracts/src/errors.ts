@@ -33,6 +33,12 @@ export const ErrorCode = {
   PaymentProviderFailed: 15004,
   ReceiptInvalid: 15005,
   ReceiptUsed: 15006,
+  GiftCodeInvalid: 16001,
+  GiftCodeExpired: 16002,
+  GiftCodeRevoked: 16003,
+  GiftCodeNotStarted: 16004,
+  PromoUnavailable: 16101,
+  PromoClaimed: 16102,
   ActivityNotJoined: 43100,
 } as const;
 
@@ -218,6 +224,43 @@ export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
     msg: '该购买记录已用于其他订单',
     msgEn: 'This purchase was already used for another order',
     meaning: 'a store transaction is already recorded for another order or account',
+  },
+  [ErrorCode.GiftCodeInvalid]: {
+    http: 200,
+    msg: '兑换码无效或已被使用',
+    msgEn: 'This code is not valid or has been used',
+    meaning:
+      'gift code unknown or redeemed by another family (one answer for both; counts as a wrong guess)',
+  },
+  [ErrorCode.GiftCodeExpired]: {
+    http: 200,
+    msg: '该兑换码已过期，无法兑换',
+    msgEn: 'This code has expired',
+    meaning: "the code's batch expired",
+  },
+  [ErrorCode.GiftCodeRevoked]: {
+    http: 200,
+    msg: '该兑换码已停用，请联系发放方',
+    msgEn: 'This code has been withdrawn; please contact whoever gave it to you',
+    meaning: "an operator revoked the code's batch",
+  },
+  [ErrorCode.GiftCodeNotStarted]: {
+    http: 200,
+    msg: '该兑换码尚未到可兑换时间',
+    msgEn: 'This code cannot be redeemed yet',
+    meaning: "the code's batch starts later",
+  },
+  [ErrorCode.PromoUnavailable]: {
+    http: 200,
+    msg: '活动未开始或已结束',
+    msgEn: 'This promotion is not running',
+    meaning: 'lifelong promotion unknown, outside its window, or needs another status first',
+  },
+  [ErrorCode.PromoClaimed]: {
+    http: 200,
+    msg: '您已参加过该活动',
+    msgEn: 'You have already taken part in this promotion',
+    meaning: 'the family or the phone has claimed this lifelong promotion already',
   },
   [ErrorCode.ActivityNotJoined]: {
     http: 200,

@@ -7,6 +7,7 @@ export * from './course-content';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
+export * from './gift-cards';
 export * from './ids';
 export * from './kob';
 export * from './lottery';

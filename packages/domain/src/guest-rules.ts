@@ -9,6 +9,10 @@ const GUEST_BLOCKED: Array<{ prefix: string; message: 'giftCard' | 'default' }> 
   { prefix: '/parents/giftList', message: 'default' },
   { prefix: '/act/lotteryPrizes', message: 'default' },
   { prefix: '/act/lotteryWheel', message: 'default' },
+  // Lifelong-VIP promotions are claimed by a registered family (decision 052).
+  { prefix: '/act/upgradeLifeVip', message: 'default' },
+  { prefix: '/parents/store/upgradeLifeVip', message: 'default' },
+  { prefix: '/parents/store/upgradeLifeVip2', message: 'default' },
 ];
 
 export const GUEST_GIFT_CARD_MESSAGE = '为保障您的权益，请在登录后使用「礼品卡/兑换码」功能。';

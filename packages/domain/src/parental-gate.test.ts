@@ -61,5 +61,11 @@ describe('guest-blocked paths', () => {
     ['/parents/pointsX', null],
     ['/act/lotteryWheel/3', 'default'],
     ['/act/lotteryPrizes', 'default'],
+    ['/parents/store/activation', 'giftCard'],
+    ['/act/upgradeLifeVip/freeRead', 'default'],
+    ['/act/upgradeLifeVip/AbCdEfGhIjKlMnOpQrSt', 'default'],
+    ['/parents/store/upgradeLifeVip', 'default'],
+    ['/parents/store/upgradeLifeVip2', 'default'],
+    ['/parents/store', null],
   ] as const)('%s → %s', (path, expected) => expect(guestBlock(path)).toBe(expected));
 });

@@ -1,6 +1,7 @@
 import { addressesEn, addressesZh } from '../features/addresses/locales';
 import { authEn, authZh } from '../features/auth/locales';
 import { childEn, childZh } from '../features/child/locales';
+import { giftCardsEn, giftCardsZh } from '../features/gift-cards/locales';
 import { learningEn, learningZh } from '../features/learning/locales';
 import { libraryEn, libraryZh } from '../features/library/locales';
 import { readerEn, readerZh } from '../features/library/reader/locales';
@@ -10,6 +11,7 @@ import { gateEn, gateZh } from '../features/parents/gate/locales';
 import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
+import { promotionsEn, promotionsZh } from '../features/promotions/locales';
 import { shellEn, shellZh } from '../features/shell/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
@@ -41,6 +43,8 @@ const namespaces = {
   lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
   learning: { 'zh-CN': learningZh, en: learningEn },
   store: { 'zh-CN': storeZh, en: storeEn },
+  giftCards: { 'zh-CN': giftCardsZh, en: giftCardsEn },
+  promotions: { 'zh-CN': promotionsZh, en: promotionsEn },
   missions: { 'zh-CN': missionsZh, en: missionsEn },
   words: { 'zh-CN': wordsZh, en: wordsEn },
   shell: { 'zh-CN': shellZh, en: shellEn },
@@ -73,6 +77,8 @@ declare module 'i18next' {
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
       store: typeof storeZh;
+      giftCards: typeof giftCardsZh;
+      promotions: typeof promotionsZh;
       missions: typeof missionsZh;
       words: typeof wordsZh;
       shell: typeof shellZh;

@@ -1,9 +1,10 @@
 import { ErrorCode, type TAddress, type TAddressSaveParsed } from '@picbook/contracts';
 import { ADDRESS_LIMITS, checkAddress } from '@picbook/domain';
 import type { Db } from '../../platform/db/client';
+import type { OrderAddressJson } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type AddressRow, createAddressQueries } from './addresses.queries';
-import { type RegionCodes, regionNames } from './regions';
+import { type RegionCodes, regionLabel, regionNames } from './regions';
 
 export function presentAddress(row: AddressRow): TAddress {
   const names = regionNames(codesOf(row));
@@ -114,4 +115,15 @@ export async function deleteAddress(db: Db, userId: number, id: number) {
     }
     return { address_id: id, deleted: true };
   });
+}
+
+/** The copy of an address an order or a prize keeps (later edits of the book do not move it). */
+export function addressSnapshot(row: AddressRow): OrderAddressJson {
+  return {
+    name: row.name,
+    phone: row.phone,
+    ...codesOf(row),
+    region: regionLabel(codesOf(row)),
+    street: row.street,
+  };
 }

@@ -1,8 +1,10 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { activityActions } from '../activity/activity.actions';
+import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
+import { promotionActions } from '../promotions/promotions.actions';
 import {
   closeOrderAction,
   inspectOrderAction,
@@ -21,6 +23,8 @@ const all: readonly OperatorAction[] = [
   setConfigAction,
   ...pointsActions,
   ...lotteryActions,
+  ...giftCardActions,
+  ...promotionActions,
   ...campActions,
   saveGoodsAction,
   refundOrderAction,

@@ -7,8 +7,7 @@ import { type OrderAddressJson, pointsOrders, pointsSkus } from '../../platform/
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { type LedgerLine, postInTransaction, readBalances } from '../../platform/ledger/ledger';
-import { codesOf, findOwnAddress } from '../addresses/address-book';
-import { regionLabel } from '../addresses/regions';
+import { addressSnapshot, findOwnAddress } from '../addresses/address-book';
 import { grantRight } from '../rights/grant-right';
 import { presentOrder } from './mall.presenter';
 import { createMallQueries, type GoodsWithSkus, type OrderRow, type SkuRow } from './mall.queries';
@@ -64,14 +63,7 @@ export async function exchangeGoods(deps: AppDeps, input: ExchangeInput): Promis
     if (!input.addressId) {
       throw new AppError(ErrorCode.InvalidParams, '请选择收货地址', { field: 'address_id' });
     }
-    const row = await findOwnAddress(deps.db, userId, input.addressId);
-    address = {
-      name: row.name,
-      phone: row.phone,
-      ...codesOf(row),
-      region: regionLabel(codesOf(row)),
-      street: row.street,
-    };
+    address = addressSnapshot(await findOwnAddress(deps.db, userId, input.addressId));
   }
   // Early answers for the common cases; the transaction below decides under concurrency.
   if (sku.stock <= 0) throw outOfStock();

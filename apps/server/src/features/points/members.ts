@@ -9,12 +9,19 @@ import { AppError } from '../../platform/errors';
  * a guest's sign-ins, collections, exchanges and draws as well, so nothing of value is tied to a
  * device-only account.
  */
-export async function requireMember(db: DbOrTx, userId: number): Promise<void> {
+export async function requireMember(
+  db: DbOrTx,
+  userId: number,
+  /** What the guest is told (gift cards have the spec's own message). */
+  guestMessage = '请先登录，再使用积分商城',
+): Promise<void> {
   const rows = await db
     .select({ isGuest: users.isGuest })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!rows[0]) throw new AppError(ErrorCode.NotLoggedIn);
-  if (rows[0].isGuest) throw new AppError(ErrorCode.NotAllowed, '请先登录，再使用积分商城');
+  if (rows[0].isGuest) {
+    throw new AppError(ErrorCode.NotAllowed, guestMessage, { data: { login: 1 } });
+  }
 }

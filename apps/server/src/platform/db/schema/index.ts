@@ -2,6 +2,7 @@ export * from './activity';
 export * from './addresses';
 export * from './books';
 export * from './configs';
+export * from './gift-cards';
 export * from './lottery';
 export * from './missions';
 export * from './operators';

@@ -22,7 +22,7 @@ export function SmsButton({
   abbr: string;
   nationCode: string;
   phone: string;
-  action?: 'login' | 'cancel' | 'bind';
+  action?: 'login' | 'cancel' | 'bind' | 'lifelong';
   /**
    * The server said the code can no longer be used (11101: too many wrong tries, expired): the
    * countdown stops and a new code can be asked for at once (the server allows it).

@@ -150,6 +150,9 @@ export default function ParentsCenterPage() {
           <Link className={styles.row} to="/parents/points" data-testid="points-link">
             {t('pointsMall')} <span className={styles.chevron}>›</span>
           </Link>
+          <Link className={styles.row} to="/parents/giftList" data-testid="gift-list-link">
+            {t('giftListLink')} <span className={styles.chevron}>›</span>
+          </Link>
         </section>
       )}
       <h2 className={styles.section}>{t('storeTitle')}</h2>
@@ -159,6 +162,9 @@ export default function ParentsCenterPage() {
         </Link>
         <Link className={styles.row} to="/parents/store/problem">
           {t('ordersLink')} <span className={styles.chevron}>›</span>
+        </Link>
+        <Link className={styles.row} to="/parents/giftCard" data-testid="gift-card-link">
+          {t('giftCardLink')} <span className={styles.chevron}>›</span>
         </Link>
       </section>
 

@@ -143,6 +143,9 @@ export default function StorePage() {
         <Link className={styles.more} to="/parents/store/problem">
           {t('allOrders')} ›
         </Link>
+        <Link className={styles.more} to="/parents/store/activation" data-testid="activation-link">
+          {t('activationLink')} ›
+        </Link>
       </section>
       {purchase.sheet && (
         <QrPaySheet

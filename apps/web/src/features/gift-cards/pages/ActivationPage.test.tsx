@@ -1,0 +1,100 @@
+import { giftCodeCheckChar } from '@picbook/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../../app/locales';
+import { useStartup } from '../../../app/startup/startup-store';
+import { i18n } from '../../../shared/i18n';
+import { queryClient } from '../../../shared/request/query-client';
+import { useSession } from '../../../shared/session/session';
+import { buildUserInfo } from '../../../test/factories';
+import { json, stubApi } from '../../library/test-kit';
+import ActivationPage from './ActivationPage';
+
+const body = 'K7QM4XRT9BWH3NP';
+const code = body + giftCodeCheckChar(body);
+const card = {
+  id: 500001,
+  product: { kind: 'right', title: 'VIP会员 31天', right_name: 'vip', days: 31, lifetime: false },
+  code_mask: `****-****-****-${code.slice(-4)}`,
+  source: 'code',
+  status: 1,
+  redeemed_at: 1_800_000_000,
+  activated_at: 1_800_000_000,
+  expire_time: 1_802_678_400,
+  delivery_status: 'none',
+};
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '*', element: <ActivationPage /> }], {
+    initialEntries: ['/parents/store/activation'],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('zh-CN');
+  queryClient.clear();
+  useSession.getState().setLogin('token-1');
+  useStartup.setState({ user: buildUserInfo(), userState: 'done' });
+});
+afterEach(cleanup);
+
+const input = () => screen.getByTestId('gift-code-input');
+
+describe('ActivationPage', () => {
+  it('a typo is caught by the check character without asking the server', () => {
+    const api = stubApi({});
+    renderPage();
+    const typo = `${code.slice(0, 5)}${code[5] === 'A' ? 'B' : 'A'}${code.slice(6)}`;
+    fireEvent.change(input(), { target: { value: typo } });
+    expect(screen.getByTestId('gift-code-problem').textContent).toBe(
+      '兑换码有误，请核对后重新输入',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
+    expect(api.calls()).toEqual([]);
+    fireEvent.change(input(), { target: { value: `${code.slice(0, 3)}0` } });
+    expect(screen.getByTestId('gift-code-problem').textContent).toBe(
+      '兑换码中没有这个字符，请核对（0）',
+    );
+  });
+
+  it('checks, then redeems the canonical code once', async () => {
+    const api = stubApi({
+      'GET /api/v1/gift_card/check': () =>
+        json({
+          product: card.product,
+          redeem_before: 1_802_000_000,
+          batch_title: '阳光小学',
+        }),
+      'POST /api/v1/gift_card/redeem': () => json({ card, repeated: false }),
+    });
+    renderPage();
+    fireEvent.change(input(), { target: { value: code.toLowerCase().replace(/(.{4})/g, '$1 ') } });
+    fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
+    expect((await screen.findByTestId('gift-code-gives')).textContent).toContain('VIP会员 31天');
+    fireEvent.click(screen.getByRole('button', { name: '立即兑换' }));
+    expect((await screen.findByTestId('redeem-done')).textContent).toContain('兑换成功');
+    expect(api.calls().filter((c) => c.includes('gift_card'))).toEqual([
+      `GET /api/v1/gift_card/check?gift_code=${code}`,
+      'POST /api/v1/gift_card/redeem',
+    ]);
+  });
+
+  it('a refused code shows the server message', async () => {
+    stubApi({
+      'GET /api/v1/gift_card/check': () => json(null, 16002, '该兑换码已过期，无法兑换'),
+    });
+    renderPage();
+    fireEvent.change(input(), { target: { value: code } });
+    fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
+    expect((await screen.findByTestId('gift-code-problem')).textContent).toBe(
+      '该兑换码已过期，无法兑换',
+    );
+  });
+});
