@@ -174,12 +174,16 @@ test("parents' center: edit the child's profile, settings say they are saved, lo
   await page.getByRole('button', { name: '确定' }).click();
   await expect(info).toBeHidden();
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const user = (
-    await (
-      await page.request.get('/api/v1/user', { headers: { access_token: token ?? '' } })
-    ).json()
-  ).data as { children: Array<{ birthday: string; gender: number }> };
-  expect(user.children[0]).toMatchObject({ birthday: '2019-06-01', gender: 2 });
+  const child = async () =>
+    (
+      (
+        await (
+          await page.request.get('/api/v1/user', { headers: { access_token: token ?? '' } })
+        ).json()
+      ).data as { children: Array<{ birthday: string; gender: number }> }
+    ).children[0];
+  // The avatar step saves; the child is read back once the save has landed.
+  await expect.poll(child).toMatchObject({ birthday: '2019-06-01', gender: 2 });
 
   // Logging out asks first; cancelling stays.
   await page.getByTestId('logout').click();
