@@ -36,6 +36,13 @@ export const test = base.extend<Fixtures>({
       if (!allowConsoleErrors.some((allowed) => text.includes(allowed))) errors.push(text);
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    // A throttled answer is reported with its address (the console only says "status of 429").
+    page.on('response', (response) => {
+      if (response.status() !== 429) return;
+      if (!allowConsoleErrors.some((allowed) => 'status of 429'.includes(allowed))) {
+        errors.push(`429 from ${response.url()}`);
+      }
+    });
     await use(page);
     expect(errors, 'unexpected console errors').toEqual([]);
   },

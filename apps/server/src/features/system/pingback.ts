@@ -22,7 +22,11 @@ const namesSeen = { day: '', names: new Set<string>() };
 export interface PingbackInput {
   body: TPingbackRequest;
   ip: string;
-  /** The device uuid header when sent (else the address counts as the client). */
+  /**
+   * The device uuid header when sent; a beacon cannot send headers, so then the batch's session
+   * id counts as the client, and only without either the address does (families behind one
+   * address must not share one client's limit).
+   */
   deviceId: string;
 }
 
@@ -34,7 +38,12 @@ export interface PingbackInput {
 export async function recordPingback(deps: AppDeps, input: PingbackInput): Promise<number> {
   const now = deps.clock.now();
   const t = now.getTime();
-  const client = input.deviceId ? `pingback:dev:${input.deviceId}` : `pingback:ip:${input.ip}`;
+  const sid = input.body.sid && /^[\w.:-]{8,64}$/.test(input.body.sid) ? input.body.sid : '';
+  const client = input.deviceId
+    ? `pingback:dev:${input.deviceId}`
+    : sid
+      ? `pingback:sid:${sid}`
+      : `pingback:ip:${input.ip}`;
   for (const [key, rules] of [
     [client, PINGBACK_RULES.perClient],
     [`pingback:addr:${input.ip}`, PINGBACK_RULES.perIp],

@@ -156,6 +156,22 @@ describe('POST /api/v1/pingback', () => {
     );
     t.clock.advance(61_000);
   });
+
+  it('a beacon (no uuid header) counts by its session id, so families at one address do not share a limit', async () => {
+    const beacon = (sid: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pingback',
+        payload: { sid, events: [{ event: 'pv', ts: 1 }] },
+        remoteAddress: '203.0.113.52',
+      });
+    for (let i = 0; i < PINGBACK_RULES.perClient[0].limit; i++) {
+      expectOk(await beacon('session-busy-1'), endpoints.pingback);
+    }
+    expectError(await beacon('session-busy-1'), 429, 10429);
+    expectOk(await beacon('session-other-2'), endpoints.pingback);
+    t.clock.advance(61_000);
+  });
 });
 
 describe('GET /healthz', () => {

@@ -1,6 +1,6 @@
 import { routes } from '@picbook/contracts/routes';
 import { PINGBACK_MAX_EVENTS } from '@picbook/contracts/system-limits';
-import { sessionId, useSession } from '../session/session';
+import { deviceUuid, sessionId, useSession } from '../session/session';
 
 export type PingbackLevel = 'info' | 'warn' | 'error';
 interface PendingEvent {
@@ -67,6 +67,8 @@ export function flush(useBeacon = false): void {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
+            // The device counts as the client for the server's limits (not the shared address).
+            uuid: deviceUuid(),
             ...(token ? { access_token: token } : {}),
           },
           body,
