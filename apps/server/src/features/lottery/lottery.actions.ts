@@ -2,6 +2,7 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lotteryPrizes } from '../../platform/db/schema';
 import { invalidParams } from '../../platform/errors';
+import { nonZeroDelta } from '../../platform/ops/inputs';
 import { defineOperatorAction } from '../../platform/ops/operator-action';
 import { createLotteryQueries } from './lottery.queries';
 import { saveLottery, savePrize, ZLotteryInput, ZPrizeInput } from './lottery-admin';
@@ -39,12 +40,7 @@ export const adjustPrizeStockAction = defineOperatorAction({
   roles: ['commerce'],
   input: z.object({
     prize_id: z.number().int().positive(),
-    delta: z
-      .number()
-      .int()
-      .min(-1_000_000)
-      .max(1_000_000)
-      .refine((n) => n !== 0, '不能为0'),
+    delta: nonZeroDelta(1_000_000),
   }),
   async run({ tx, input }) {
     const [row] = await tx

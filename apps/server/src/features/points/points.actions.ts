@@ -6,6 +6,7 @@ import { isCheckViolation } from '../../platform/db/errors';
 import { pointsOrders, pointsSkus, users } from '../../platform/db/schema';
 import { AppError, invalidParams } from '../../platform/errors';
 import { AlreadyPostedError, postInTransaction } from '../../platform/ledger/ledger';
+import { nonZeroDelta } from '../../platform/ops/inputs';
 import { defineOperatorAction } from '../../platform/ops/operator-action';
 import { cancelOrderInTx } from './exchange-goods';
 import { presentOrder } from './mall.presenter';
@@ -38,12 +39,7 @@ export const adjustStockAction = defineOperatorAction({
   roles: ['commerce'],
   input: z.object({
     sku_id: z.number().int().positive(),
-    delta: z
-      .number()
-      .int()
-      .min(-1_000_000)
-      .max(1_000_000)
-      .refine((n) => n !== 0, '不能为0'),
+    delta: nonZeroDelta(1_000_000),
   }),
   async run({ tx, input }) {
     const [row] = await tx
@@ -124,12 +120,7 @@ export const grantPointsAction = defineOperatorAction({
   needsReason: true,
   input: z.object({
     user_id: z.number().int().positive(),
-    points: z
-      .number()
-      .int()
-      .min(-100_000)
-      .max(100_000)
-      .refine((n) => n !== 0, '不能为0'),
+    points: nonZeroDelta(100_000),
     request_id: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,64}$/, 'request_id 应为8–64位字母、数字、- 或 _'),

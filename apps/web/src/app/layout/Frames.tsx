@@ -54,9 +54,7 @@ export function TabBackgroundFrame() {
  * mode (a deep link, the back button) asks the parental gate first; closing it goes home.
  */
 export function ParentsFrame() {
-  const { t } = useTranslation();
-  const title = useRouteTitle();
-  const { back, go } = useAppNavigate();
+  const { go } = useAppNavigate();
   const isParental = useParentalMode((s) => s.active);
   const lockDelayS = useSettings((s) => s.values.parental_gate_lock_delay);
   useEffect(() => {
@@ -66,25 +64,7 @@ export function ParentsFrame() {
     });
   }, [isParental, lockDelayS, go]);
   if (!isParental) return <div className={styles.parents} />;
-  return (
-    <div className={styles.parents} data-area="parents">
-      <div className={styles.parentsInner}>
-        <header className={styles.parentsHeader}>
-          <IconButton
-            className={styles.parentsBack}
-            icon={backIcon}
-            label={t('common.back')}
-            onClick={() => back()}
-          />
-          <h1>{title ? t(`routes.${title}`) : ''}</h1>
-          <span />
-        </header>
-        <main className={styles.parentsMain}>
-          <Outlet />
-        </main>
-      </div>
-    </div>
-  );
+  return <PortraitFrame area="parents" />;
 }
 
 /**
@@ -92,13 +72,18 @@ export function ParentsFrame() {
  * rotate, but a child's page — bright, with a title and a back button, no parental gate.
  */
 export function ActivityFrame() {
+  return <PortraitFrame area="activity" />;
+}
+
+/** The portrait page of the parents' area and of activities: back button, title, the route. */
+function PortraitFrame({ area }: { area: 'parents' | 'activity' }) {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const { back } = useAppNavigate();
   return (
-    <div className={styles.activity} data-area="activity">
+    <div className={styles[area]} data-area={area}>
       <div className={styles.parentsInner}>
-        <header className={styles.activityHeader}>
+        <header className={area === 'parents' ? styles.parentsHeader : styles.activityHeader}>
           <IconButton
             className={styles.parentsBack}
             icon={backIcon}

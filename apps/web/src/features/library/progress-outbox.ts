@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
-import { isRequestError } from '../../shared/request/request-error';
+import { isNetworkFailure } from '../../shared/request/request-error';
 
 /**
  * Reading progress made without a network (a page turned in the car, a book finished on the
@@ -21,10 +21,6 @@ export interface ProgressStep {
 }
 
 const STORAGE_KEY = 'picbook_progress_outbox';
-
-/** A failure of the network, not an answer of the server (which would answer the same again). */
-export const isNetworkFailure = (error: unknown): boolean =>
-  isRequestError(error) && error.status === 0;
 
 function read(): ProgressStep[] {
   try {
@@ -79,19 +75,23 @@ export function flushProgress(): Promise<void> {
   return flushing;
 }
 
+/** The save call itself (the server keeps the furthest page and counts a finish once). */
+const postStep = (step: Omit<ProgressStep, 'userId'>) =>
+  api(
+    'saveProcess',
+    {
+      params: { id: step.bookId },
+      body: { process: step.process, type: step.type, finished: step.finished ? 1 : 0 },
+    },
+    { silent: true },
+  );
+
 async function sendWaiting(): Promise<void> {
   const userId = useStartup.getState().user?.id;
   if (userId === undefined) return;
   for (const step of read().filter((s) => s.userId === userId)) {
     try {
-      await api(
-        'saveProcess',
-        {
-          params: { id: step.bookId },
-          body: { process: step.process, type: step.type, finished: step.finished ? 1 : 0 },
-        },
-        { silent: true },
-      );
+      await postStep(step);
     } catch (error) {
       if (isNetworkFailure(error)) return;
     }
@@ -104,14 +104,7 @@ async function sendWaiting(): Promise<void> {
 export async function sendProgress(step: Omit<ProgressStep, 'userId'>): Promise<TReadingState> {
   const userId = useStartup.getState().user?.id;
   try {
-    const reading = await api(
-      'saveProcess',
-      {
-        params: { id: step.bookId },
-        body: { process: step.process, type: step.type, finished: step.finished ? 1 : 0 },
-      },
-      { silent: true },
-    );
+    const reading = await postStep(step);
     if (useProgressOutbox.getState().pending > 0) void flushProgress();
     return reading;
   } catch (error) {

@@ -1,9 +1,7 @@
 import { i18n } from '../i18n';
+import { isNetworkFailure } from '../request/request-error';
 import { recorderZh } from './locales';
 import { SpeechUploadError } from './uploader';
-
-const isNetworkFailure = (reason: unknown): boolean =>
-  typeof reason === 'object' && reason !== null && 'status' in reason && reason.status === 0;
 
 /**
  * What can go wrong with a recording, as the spec words it (learning-content §8): permission

@@ -16,3 +16,6 @@ export class RequestError extends Error {
 }
 
 export const isRequestError = (e: unknown): e is RequestError => e instanceof RequestError;
+
+/** No answer arrived (offline, refused, timed out): the network failed, not the server. */
+export const isNetworkFailure = (e: unknown): boolean => isRequestError(e) && e.status === 0;
