@@ -235,3 +235,61 @@ test.describe('reading without a network', () => {
     await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
   });
 });
+
+test.describe('a book the child opened reads offline', () => {
+  test.use({
+    serviceWorkers: 'allow',
+    allowConsoleErrors: ['Failed to load resource', 'ERR_INTERNET_DISCONNECTED'],
+  });
+
+  test('the worker keeps the opened book; offline, a reload reads on with pictures', async ({
+    loggedInPage: page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    // The first visit installs the worker; it takes the page over at once (clientsClaim).
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    });
+    await page.goto('/library/read/1101/001');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '1');
+    // The whole book (5 pictures and 5 narrations at least) arrives in the worker's cache.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open('picbook-media');
+            const keys = await cache.keys();
+            return keys.filter((r) => r.url.includes('/media/books/1101/')).length;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(10);
+
+    await context.setOffline(true);
+    await page.goto('/library/read/1101/004');
+    await expect(reader).toHaveAttribute('data-page', '4');
+    // Really offline behind the worker too: an answer it never kept cannot come.
+    const uncached = await page.evaluate(() =>
+      fetch(`/api/v1/configs?probe=${Date.now()}`).then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    );
+    expect(uncached).toBe('failed');
+    const picture = page.getByTestId('reader-picture');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '5');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await keep(page, 'reader-offline-after-reload');
+    await context.setOffline(false);
+  });
+});
