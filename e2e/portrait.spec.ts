@@ -36,7 +36,7 @@ const CHILD_SCREENS = [
 async function overflow(page: Page) {
   return page.evaluate(() => {
     const doc = document.documentElement;
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+    const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
       .filter((el) => {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.right <= doc.clientWidth + 1) return false;
@@ -48,8 +48,16 @@ async function overflow(page: Page) {
         return true;
       })
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} → ${Math.round(el.getBoundingClientRect().right)}`);
-    return { scroll: doc.scrollWidth, client: doc.clientWidth, body: document.body.scrollWidth, wide };
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} → ${Math.round(el.getBoundingClientRect().right)}`,
+      );
+    return {
+      scroll: doc.scrollWidth,
+      client: doc.clientWidth,
+      body: document.body.scrollWidth,
+      wide,
+    };
   });
 }
 

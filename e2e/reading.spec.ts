@@ -145,6 +145,34 @@ test.describe('library and reading', () => {
     loggedInPage: page,
   }) => {
     await page.setViewportSize({ width: 812, height: 375 });
+    // A device with a Mandarin voice (headless Chromium has none): what it is asked to say is kept.
+    await page.addInitScript(() => {
+      const spoken: string[] = [];
+      const listeners = new Set<() => void>();
+      Object.assign(window, {
+        __spoken: spoken,
+        SpeechSynthesisUtterance: class {
+          voice: unknown = null;
+          lang = '';
+          rate = 1;
+          onend: ((e: Event) => void) | null = null;
+          onerror: ((e: Event) => void) | null = null;
+          constructor(readonly text: string) {}
+        },
+      });
+      Object.defineProperty(window, 'speechSynthesis', {
+        value: {
+          getVoices: () => [{ lang: 'zh-CN', localService: true, name: '婷婷', default: false }],
+          speak: (u: SpeechSynthesisUtterance) => {
+            spoken.push(u.text);
+            setTimeout(() => u.onend?.call(u, new Event('end') as SpeechSynthesisEvent), 400);
+          },
+          cancel: () => undefined,
+          addEventListener: (_: string, f: () => void) => listeners.add(f),
+          removeEventListener: (_: string, f: () => void) => listeners.delete(f),
+        },
+      });
+    });
     await page.goto('/library');
     await saveSetting(page, 'library_page_type', '1'); // pages would turn by themselves
     await page.goto('/library/explain/1101/001');
@@ -155,9 +183,15 @@ test.describe('library and reading', () => {
     await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
       timeout: 15_000,
     });
+    // The note is said aloud in Mandarin after the narration, and again on its button.
+    const spoken = () =>
+      page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+    await expect.poll(spoken).toEqual([expect.stringContaining('windy 是“有风的”')]);
     await keep(page, 'reader-explain');
     await page.waitForTimeout(3000);
     await expect(reader).toHaveAttribute('data-page', '1');
+    await page.getByTestId('reader-note-listen').click();
+    await expect.poll(spoken).toHaveLength(2);
 
     // The text band can be put away to see the whole picture, and brought back.
     await page.getByRole('button', { name: '收起文字' }).click();
