@@ -4,6 +4,7 @@ import {
   bookMediaUrls,
   isBookMedia,
   mediaCacheKey,
+  offlineBookState,
   offlineRoute,
 } from './cache-rules';
 
@@ -72,5 +73,20 @@ describe('offline cache rules', () => {
   it('knows which cached media belong to a book', () => {
     expect(isBookMedia('https://x/media/books/12/p1.webp', 12)).toBe(true);
     expect(isBookMedia('https://x/media/books/123/p1.webp', 12)).toBe(false);
+  });
+});
+
+describe('a book kept offline, in the spec package states', () => {
+  it.each([
+    [{ needed: 10, kept: 10, fetching: false, failed: false }, 'loaded'],
+    [{ needed: 10, kept: 12, fetching: false, failed: false }, 'loaded'],
+    [{ needed: 10, kept: 4, fetching: false, failed: false }, 'stale'],
+    [{ needed: 10, kept: 0, fetching: false, failed: false }, 'none'],
+    [{ needed: 10, kept: 3, fetching: true, failed: false }, 'loading'],
+    [{ needed: 10, kept: 3, fetching: false, failed: true }, 'error'],
+    [{ needed: 10, kept: 10, fetching: false, failed: true }, 'loaded'],
+    [{ needed: 0, kept: 0, fetching: false, failed: false }, 'none'],
+  ] as const)('%j → %s', (input, state) => {
+    expect(offlineBookState(input)).toBe(state);
   });
 });

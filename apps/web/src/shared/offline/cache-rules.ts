@@ -80,3 +80,24 @@ export function bookMediaUrls(
 export function isBookMedia(key: string, bookId: number): boolean {
   return new URL(key, 'http://x').pathname.startsWith(`/media/books/${bookId}/`);
 }
+
+/** The spec's package-download states (learning-content §6), used for a book kept offline. */
+export type OfflineState = 'checking' | 'loaded' | 'stale' | 'none' | 'loading' | 'error';
+
+/**
+ * A book's offline state from what it needs and what the device holds: all of it kept → loaded;
+ * some of it (an older version, or evicted) → stale; none → none; while fetching → loading; a
+ * fetch that failed with files still missing → error.
+ */
+export function offlineBookState(input: {
+  needed: number;
+  kept: number;
+  fetching: boolean;
+  failed: boolean;
+}): OfflineState {
+  const { needed, kept, fetching, failed } = input;
+  if (fetching) return 'loading';
+  if (needed > 0 && kept >= needed) return 'loaded';
+  if (failed) return 'error';
+  return kept > 0 ? 'stale' : 'none';
+}

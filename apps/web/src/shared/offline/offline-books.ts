@@ -1,6 +1,14 @@
 import type { TBook } from '@picbook/contracts';
 import { useEffect } from 'react';
-import { bookMediaUrls, isBookMedia, OFFLINE_CACHES } from './cache-rules';
+import { create } from 'zustand';
+import {
+  bookMediaUrls,
+  isBookMedia,
+  mediaCacheKey,
+  OFFLINE_CACHES,
+  type OfflineState,
+  offlineBookState,
+} from './cache-rules';
 
 /**
  * The page's side of reading offline (decision 074): registers the service worker in the built
@@ -22,40 +30,100 @@ export function registerOfflineWorker(): void {
   else window.addEventListener('load', register, { once: true });
 }
 
-const kept = new Set<number>();
+/** Each book's offline copy in the spec's package-download states, for the screens. */
+export interface BookOffline {
+  state: OfflineState;
+  kept: number;
+  needed: number;
+}
+
+export const useOfflineBooks = create<{ books: Record<number, BookOffline> }>(() => ({
+  books: {},
+}));
+
+function setBook(id: number, value: BookOffline | null): void {
+  useOfflineBooks.setState((s) => {
+    const books = { ...s.books };
+    if (value) books[id] = value;
+    else delete books[id];
+    return { books };
+  });
+}
+
+/** Whether this page can keep books (a worker controls it and the Cache API exists). */
+export function canKeepOffline(): boolean {
+  return hasWorkers() && navigator.serviceWorker.controller != null && hasCaches();
+}
+
+async function keptUrls(urls: readonly string[]): Promise<Set<string>> {
+  const media = await caches.open(OFFLINE_CACHES.media);
+  const found = await Promise.all(
+    urls.map(async (url) =>
+      (await media.match(mediaCacheKey(new URL(url, window.location.origin)))) ? url : null,
+    ),
+  );
+  return new Set(found.filter((url): url is string => url !== null));
+}
+
+/** Looks at what the device holds of a book and records its state (checking → loaded …). */
+export async function checkBookOffline(book: TBook): Promise<void> {
+  const id = book.book_info.id;
+  if (!canKeepOffline() || book.pages.length === 0) return;
+  if (useOfflineBooks.getState().books[id]?.state === 'loading') return;
+  const urls = bookMediaUrls(book.pages);
+  setBook(id, { state: 'checking', kept: 0, needed: urls.length });
+  const kept = (await keptUrls(urls)).size;
+  setBook(id, {
+    state: offlineBookState({ needed: urls.length, kept, fetching: false, failed: false }),
+    kept,
+    needed: urls.length,
+  });
+}
 
 /**
- * Fetches every picture and narration of an open book one by one (through the worker, which keeps
- * them), after the reader has what it needs now. Skipped without a controlling worker, on a
- * data-saving connection, and for a book already kept in this page session.
+ * Fetches the pictures, narration and hotspot sounds of a book the device does not hold yet, one
+ * by one at low priority, through the worker (which keeps them); the state says how far it got.
+ * Skipped without a controlling worker and, unless asked for, on a data-saving connection.
  */
-export async function keepBookOffline(book: TBook): Promise<number> {
+export async function keepBookOffline(book: TBook, asked = false): Promise<OfflineState | null> {
   const id = book.book_info.id;
-  if (!hasWorkers() || !navigator.serviceWorker.controller || kept.has(id)) return 0;
+  if (!canKeepOffline() || book.pages.length === 0) return null;
+  if (useOfflineBooks.getState().books[id]?.state === 'loading') return 'loading';
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData) return 0;
-  kept.add(id);
-  let fetched = 0;
-  for (const url of bookMediaUrls(book.pages)) {
-    if (!navigator.onLine) break;
+  if (connection?.saveData && !asked) return null;
+  const urls = bookMediaUrls(book.pages);
+  const have = await keptUrls(urls);
+  let kept = have.size;
+  let failed = false;
+  setBook(id, { state: 'loading', kept, needed: urls.length });
+  for (const url of urls) {
+    if (have.has(url)) continue;
+    if (!navigator.onLine) {
+      failed = true;
+      break;
+    }
     try {
       const response = await fetch(url, {
         credentials: 'same-origin',
         priority: 'low',
       } as RequestInit);
-      if (response.ok) fetched += 1;
       await response.arrayBuffer();
+      if (response.ok) kept += 1;
+      else failed = true;
     } catch {
-      // The worker keeps whatever arrived; a later opening fetches the rest.
+      failed = true;
     }
+    setBook(id, { state: 'loading', kept, needed: urls.length });
   }
-  return fetched;
+  const state = offlineBookState({ needed: urls.length, kept, fetching: false, failed });
+  setBook(id, { state, kept, needed: urls.length });
+  return state;
 }
 
 /** Drops a book's media and answers from the offline copy (its right has ended). */
 export async function forgetBook(bookId: number): Promise<void> {
+  setBook(bookId, null);
   if (!hasCaches()) return;
-  kept.delete(bookId);
   const media = await caches.open(OFFLINE_CACHES.media);
   const keys = await media.keys();
   await Promise.all(keys.filter((r) => isBookMedia(r.url, bookId)).map((r) => media.delete(r)));
@@ -70,7 +138,7 @@ export async function forgetBook(bookId: number): Promise<void> {
 
 /** Logout: nothing of the family stays on the device. */
 export async function forgetOfflineData(): Promise<void> {
-  kept.clear();
+  useOfflineBooks.setState({ books: {} });
   if (!hasCaches()) return;
   await Promise.all(Object.values(OFFLINE_CACHES).map((name) => caches.delete(name)));
 }
