@@ -21,7 +21,11 @@ export function loneSurrogatePath(value: unknown, path = ''): string | null {
 /** A surrogate not paired into one code point (the u flag pairs the good ones). */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function badTextPath(value: unknown, path: string, isBad: (text: string) => boolean): string | null {
+function badTextPath(
+  value: unknown,
+  path: string,
+  isBad: (text: string) => boolean,
+): string | null {
   if (typeof value === 'string') return isBad(value) ? path : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, child] of Object.entries(value)) {
