@@ -1,5 +1,6 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { activityActions } from '../activity/activity.actions';
+import { catalogueActions } from '../books/catalogue.actions';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
@@ -31,6 +32,7 @@ const all: readonly OperatorAction[] = [
   closeOrderAction,
   inspectOrderAction,
   ...activityActions,
+  ...catalogueActions,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(
