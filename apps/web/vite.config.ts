@@ -21,10 +21,26 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * The operator console is its own page (ops.html): in development /ops/* gets it, as the server
+ * does in production (platform/web/web.plugin.ts).
+ */
+function opsEntry(): Plugin {
+  return {
+    name: 'picbook-ops-entry',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/ops' || req.url?.startsWith('/ops/')) req.url = '/ops.html';
+        next();
+      });
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), opsEntry()],
   define: {
     __BUILD_SOURCE__: JSON.stringify(source),
     __BUILD_TIME__: String(time),
@@ -35,6 +51,8 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // dist/.vite/manifest.json: chunk graph for `npm run bench` (not served: dot folders are not).
     manifest: true,
+    // Two pages: the families' app and the operator console, which share no entry chunk.
+    rollupOptions: { input: { main: 'index.html', ops: 'ops.html' } },
   },
   server: {
     port: 5173,

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outcome, useRunAction } from './ui';
+
+/**
+ * An action's input as JSON (the shapes the server validates and names the field of any
+ * mistake): for records whose shape is the action's own (activity payloads, configs, camps …).
+ */
+export function JsonActionForm({
+  action,
+  initial,
+  reasonField,
+  onDone,
+}: {
+  action: string;
+  initial: unknown;
+  /** Ask for the reason (required: before the button works; optional: the server decides). */
+  reasonField?: 'required' | 'optional';
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation('ops');
+  const [text, setText] = useState(() => JSON.stringify(initial, null, 2));
+  const [reason, setReason] = useState('');
+  const [bad, setBad] = useState(false);
+  const [answer, setAnswer] = useState<unknown>(undefined);
+  const { run, outcome, busy } = useRunAction();
+  const submit = async () => {
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+      setBad(false);
+    } catch {
+      setBad(true);
+      return;
+    }
+    const result = await run(action, input, reason.trim() || undefined);
+    if (result !== null) {
+      setAnswer(result);
+      onDone?.();
+    }
+  };
+  return (
+    <div className="ops-json-form" data-testid={`json-form-${action}`}>
+      <label>
+        {t('actions.input')} · <code>{action}</code>
+        <textarea
+          rows={Math.min(18, text.split('\n').length + 1)}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+        />
+      </label>
+      {reasonField ? (
+        <label>
+          {t('reason')}
+          <input
+            value={reason}
+            placeholder={t('reasonHint')}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+      ) : null}
+      {bad ? <p className="ops-error">{t('actions.badJson')}</p> : null}
+      <button
+        type="button"
+        className="ops-btn ops-primary"
+        disabled={busy || (reasonField === 'required' && !reason.trim())}
+        onClick={submit}
+      >
+        {t('actions.run')}
+      </button>
+      <Outcome outcome={outcome} />
+      {answer !== undefined ? (
+        <pre className="ops-pre" data-testid="action-answer">
+          {JSON.stringify(answer, null, 2)}
+        </pre>
+      ) : null}
+    </div>
+  );
+}
