@@ -11,12 +11,15 @@ export function JsonActionForm({
   initial,
   reasonField,
   onDone,
+  onDraft,
 }: {
   action: string;
   initial: unknown;
   /** Ask for the reason (required: before the button works; optional: the server decides). */
   reasonField?: 'required' | 'optional';
   onDone?: () => void;
+  /** The input as typed, whenever it is valid JSON (for a live preview beside the form). */
+  onDraft?: (value: unknown) => void;
 }) {
   const { t } = useTranslation('ops');
   const [text, setText] = useState(() => JSON.stringify(initial, null, 2));
@@ -46,7 +49,14 @@ export function JsonActionForm({
         <textarea
           rows={Math.min(18, text.split('\n').length + 1)}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            try {
+              onDraft?.(JSON.parse(e.target.value));
+            } catch {
+              // Not JSON yet: the preview keeps the last valid draft.
+            }
+          }}
           spellCheck={false}
         />
       </label>

@@ -200,3 +200,24 @@ export function NoAccess() {
   const { t } = useTranslation('ops');
   return <p className="ops-muted">{t('noAccess')}</p>;
 }
+
+type GiftProduct =
+  | { kind: 'right'; right: string; days: number | 'life' }
+  | { kind: 'prize'; title: string };
+
+/** What a gift card gives, in words: "vip 31天", "vip 终身", "实物：书包". */
+export function GiftProductText({ product }: { product: unknown }) {
+  const { t } = useTranslation('ops');
+  const p = product as GiftProduct;
+  if (p?.kind === 'prize') return <>{t('gift.givesPrize', { title: p.title })}</>;
+  if (p?.kind === 'right') {
+    return (
+      <>
+        {p.days === 'life'
+          ? t('gift.givesLife', { right: p.right })
+          : t('gift.gives', { right: p.right, days: p.days })}
+      </>
+    );
+  }
+  return <Json value={product} />;
+}

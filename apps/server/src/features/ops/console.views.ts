@@ -86,18 +86,24 @@ export const goodsView = defineOperatorView({
   async read({ deps }) {
     const rows = await deps.db.select().from(goods).orderBy(asc(goods.sort), asc(goods.id));
     return {
+      // In the shape goods.save takes, so the console edits a product by sending it back.
       result: rows.map((g) => ({
         product_id: g.productId,
         category: g.category,
         title: g.title,
+        subtitle: g.subtitle,
         right_name: g.rightName,
         days: g.days,
         price: g.price,
         original_price: g.originalPrice,
         promo: g.promo,
         channels: g.channels,
-        on_sale: g.onSale,
+        min_app_version: g.minAppVersion,
+        apple_product_id: g.appleProductId,
+        huawei_product_id: g.huaweiProductId,
+        badge: g.badge,
         sort: g.sort,
+        on_sale: g.onSale,
       })),
     };
   },
@@ -247,12 +253,17 @@ export const lotteryView = defineOperatorView({
           title: w.title,
           starts_time: secs(w.startAt),
           ends_time: secs(w.endAt),
+          // In the shape lottery.savePrize takes, with the published odds (percent) beside.
           prizes: own.map((p, i) => ({
             id: p.id,
+            lottery_id: w.id,
             name: p.name,
+            image: p.image,
             kind: p.kind,
+            amount: p.amount,
             weight: p.weight,
             stock: p.stock,
+            sort: p.sort,
             probability: odds[i] ?? 0,
           })),
         };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useView } from '../api';
-import { useMayRead } from '../OpsLayout';
+import { JsonActionForm } from '../JsonActionForm';
+import { useMayRead, useMayRun } from '../OpsLayout';
 import { ActionButton, Json, NoAccess, Table, Tabs, yuan } from '../ui';
 import { GiftCardsPanel } from './GiftCardsPanel';
 import { type OpsOrder, OrdersTable } from './OrdersTable';
@@ -69,30 +70,48 @@ interface Goods {
 function GoodsPanel() {
   const { t } = useTranslation('ops');
   const goods = useView<Goods[]>('commerce.goods');
+  const [editing, setEditing] = useState<Goods | null>(null);
+  const maySave = useMayRun('goods.save');
   return (
-    <Table
-      rows={goods.data}
-      rowKey={(g) => g.product_id}
-      columns={[
-        { label: 'ID', cell: (g) => <code>{g.product_id}</code> },
-        { label: t('commerce.item'), cell: (g) => g.title },
-        {
-          label: t('support.right'),
-          cell: (g) => `${g.right_name} ${g.days ?? t('support.lifetime')}`,
-        },
-        {
-          label: t('commerce.price'),
-          cell: (g) => (
-            <>
-              {yuan(g.price)} {g.original_price ? <s>{yuan(g.original_price)}</s> : null}
-            </>
-          ),
-        },
-        { label: t('commerce.window'), cell: (g) => <Json value={g.promo} /> },
-        { label: t('commerce.channels'), cell: (g) => g.channels.join(', ') },
-        { label: t('commerce.onSale'), cell: (g) => (g.on_sale ? '✓' : '—') },
-      ]}
-    />
+    <div className="ops-split ops-split-wide">
+      <Table
+        rows={goods.data}
+        rowKey={(g) => g.product_id}
+        columns={[
+          { label: 'ID', cell: (g) => <code>{g.product_id}</code> },
+          { label: t('commerce.item'), cell: (g) => g.title },
+          {
+            label: t('support.right'),
+            cell: (g) => `${g.right_name} ${g.days ?? t('support.lifetime')}`,
+          },
+          {
+            label: t('commerce.price'),
+            cell: (g) => (
+              <>
+                {yuan(g.price)} {g.original_price ? <s>{yuan(g.original_price)}</s> : null}
+              </>
+            ),
+          },
+          { label: t('commerce.window'), cell: (g) => <Json value={g.promo} /> },
+          { label: t('commerce.channels'), cell: (g) => g.channels.join(', ') },
+          { label: t('commerce.onSale'), cell: (g) => (g.on_sale ? '✓' : '—') },
+          {
+            label: '',
+            cell: (g) =>
+              maySave ? (
+                <button type="button" className="ops-btn" onClick={() => setEditing(g)}>
+                  {t('engagement.edit')}
+                </button>
+              ) : null,
+          },
+        ]}
+      />
+      <div>
+        {editing ? (
+          <JsonActionForm key={editing.product_id} action="goods.save" initial={editing} />
+        ) : null}
+      </div>
+    </div>
   );
 }
 
@@ -140,41 +159,80 @@ function PointsPanel() {
   );
 }
 
+interface Prize {
+  id: number;
+  lottery_id: number;
+  name: string;
+  image: string;
+  kind: string;
+  amount: number;
+  weight: number;
+  stock: number | null;
+  sort: number;
+  /** Percent, as published to families. */
+  probability: number;
+}
+
 interface Wheel {
   id: number;
   title: string;
-  prizes: Array<{
-    id: number;
-    name: string;
-    kind: string;
-    weight: number;
-    stock: number | null;
-    probability: number;
-  }>;
+  prizes: Prize[];
 }
 
 function LotteryPanel() {
   const { t } = useTranslation('ops');
   const wheels = useView<Wheel[]>('lottery.prizes');
+  const [editing, setEditing] = useState<Prize | null>(null);
+  const maySave = useMayRun('lottery.savePrize');
   return (
-    <>
-      {wheels.data?.map((w) => (
-        <div key={w.id}>
-          <h2>
-            #{w.id} {w.title}
-          </h2>
-          <Table
-            rows={w.prizes}
-            rowKey={(p) => p.id}
-            columns={[
-              { label: t('lottery.prize'), cell: (p) => `${p.name} (${p.kind})` },
-              { label: t('lottery.weight'), cell: (p) => p.weight },
-              { label: t('lottery.stock'), cell: (p) => p.stock ?? '∞' },
-              { label: t('lottery.odds'), cell: (p) => `${p.probability}%` },
-            ]}
+    <div className="ops-split ops-split-wide">
+      <div>
+        {wheels.data?.map((w) => (
+          <div key={w.id}>
+            <h2>
+              #{w.id} {w.title}
+            </h2>
+            <Table
+              rows={w.prizes}
+              rowKey={(p) => p.id}
+              columns={[
+                { label: t('lottery.prize'), cell: (p) => `${p.name} (${p.kind})` },
+                { label: t('lottery.weight'), cell: (p) => p.weight },
+                { label: t('lottery.stock'), cell: (p) => p.stock ?? '∞' },
+                { label: t('lottery.odds'), cell: (p) => `${p.probability}%` },
+                {
+                  label: '',
+                  cell: (p) => (
+                    <>
+                      {maySave ? (
+                        <button type="button" className="ops-btn" onClick={() => setEditing(p)}>
+                          {t('engagement.edit')}
+                        </button>
+                      ) : null}
+                      {p.stock !== null ? (
+                        <ActionButton
+                          action="lottery.adjustPrizeStock"
+                          input={{ prize_id: p.id, delta: 10 }}
+                          label={`${t('lottery.stock')} +10`}
+                        />
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </div>
+        )) ?? <p className="ops-muted">{t('loading')}</p>}
+      </div>
+      <div>
+        {editing ? (
+          <JsonActionForm
+            key={editing.id}
+            action="lottery.savePrize"
+            initial={(({ probability: _p, ...prize }) => prize)(editing)}
           />
-        </div>
-      )) ?? <p className="ops-muted">{t('loading')}</p>}
-    </>
+        ) : null}
+      </div>
+    </div>
   );
 }

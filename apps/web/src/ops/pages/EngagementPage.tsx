@@ -45,6 +45,13 @@ interface ActivityRecord {
   ends_time: number | null;
 }
 
+/** An activity.save input as the form holds it. */
+interface Draft {
+  slot: string;
+  payload?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
 const toSave = (r: ActivityRecord) => ({
   id: r.id,
   slot: r.slot,
@@ -58,12 +65,27 @@ function ActivityPanel() {
   const { t } = useTranslation('ops');
   const records = useView<ActivityRecord[]>('activity.records');
   const [editing, setEditing] = useState<ActivityRecord | 'new' | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   const maySave = useMayRun('activity.save');
+  const initial: Draft =
+    editing === 'new' || editing === null
+      ? {
+          slot: 'popup_lib',
+          position: 0,
+          payload: { title: '', rule: { interval: 57_600, max_num: 3 } },
+          starts_at: null,
+          ends_at: null,
+        }
+      : toSave(editing);
+  const edit = (record: ActivityRecord | 'new') => {
+    setEditing(record);
+    setDraft(null);
+  };
   return (
-    <div className="ops-split">
+    <div className="ops-split ops-split-wide">
       <div>
         {maySave ? (
-          <button type="button" className="ops-btn" onClick={() => setEditing('new')}>
+          <button type="button" className="ops-btn" onClick={() => edit('new')}>
             {t('engagement.newRecord')}
           </button>
         ) : null}
@@ -84,7 +106,7 @@ function ActivityPanel() {
               cell: (r) => (
                 <>
                   {maySave ? (
-                    <button type="button" className="ops-btn" onClick={() => setEditing(r)}>
+                    <button type="button" className="ops-btn" onClick={() => edit(r)}>
                       {t('engagement.edit')}
                     </button>
                   ) : null}
@@ -106,14 +128,11 @@ function ActivityPanel() {
             <JsonActionForm
               key={editing === 'new' ? 'new' : editing.id}
               action="activity.save"
-              initial={
-                editing === 'new'
-                  ? { slot: 'popup_lib', position: 0, payload: {}, starts_at: null, ends_at: null }
-                  : toSave(editing)
-              }
+              initial={initial}
+              onDraft={(value) => setDraft(value as Draft)}
             />
-            {editing !== 'new' && editing.slot === 'popup_lib' ? (
-              <PopupPreview payload={editing.payload} />
+            {(draft ?? initial).slot === 'popup_lib' ? (
+              <PopupPreview payload={(draft ?? initial).payload ?? {}} />
             ) : null}
           </>
         ) : null}
@@ -171,7 +190,7 @@ function ConfigsPanel() {
   const [editing, setEditing] = useState<{ key: string; value: unknown } | null>(null);
   const maySet = useMayRun('configs.set');
   return (
-    <div className="ops-split">
+    <div className="ops-split ops-split-wide">
       <Table
         rows={configs.data}
         rowKey={(c) => c.key}

@@ -2,7 +2,7 @@ import { RIGHT_NAMES } from '@picbook/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useView } from '../api';
-import { ActionButton, fmtTime, Json, Outcome, Table, useRunAction } from '../ui';
+import { ActionButton, fmtTime, GiftProductText, Outcome, Table, useRunAction } from '../ui';
 
 interface Batch {
   id: number;
@@ -167,9 +167,15 @@ export function GiftCardsPanel() {
             { label: '#', cell: (b) => b.id },
             { label: t('gift.title'), cell: (b) => b.title },
             { label: t('gift.channel'), cell: (b) => b.channel },
-            { label: t('gift.product'), cell: (b) => <Json value={b.product} /> },
+            { label: t('gift.product'), cell: (b) => <GiftProductText product={b.product} /> },
             { label: t('gift.redeemed'), cell: (b) => `${b.redeemed} / ${b.count}` },
-            { label: t('commerce.status'), cell: (b) => b.status },
+            {
+              label: t('commerce.status'),
+              cell: (b) =>
+                b.status === 'active' || b.status === 'revoked'
+                  ? t(`gift.status_${b.status}`)
+                  : b.status,
+            },
             { label: t('gift.expires'), cell: (b) => fmtTime(b.expire_time) },
             { label: t('gift.createdBy'), cell: (b) => b.created_by },
             {

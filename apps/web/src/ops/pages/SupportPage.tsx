@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpsError, readView, useView } from '../api';
 import { useMayRead } from '../OpsLayout';
-import { fmtTime, Json, NoAccess, Table } from '../ui';
+import { fmtTime, GiftProductText, NoAccess, Table } from '../ui';
 import { type OpsOrder, OrdersTable } from './OrdersTable';
 
 interface Found {
@@ -148,7 +148,7 @@ function FamilyPanel({ userId }: { userId: number }) {
               </span>
             ),
           },
-          { label: 'source', cell: (r) => <code>{r.source ?? '—'}</code> },
+          { label: t('support.source'), cell: (r) => <code>{r.source ?? '—'}</code> },
         ]}
       />
       <details>
@@ -163,7 +163,7 @@ function FamilyPanel({ userId }: { userId: number }) {
               label: t('gift.days'),
               cell: (g) => (g.lifetime ? t('support.lifetime') : (g.days ?? '—')),
             },
-            { label: 'source', cell: (g) => <code>{g.source}</code> },
+            { label: t('support.source'), cell: (g) => <code>{g.source}</code> },
             { label: t('commerce.time'), cell: (g) => fmtTime(g.time) },
           ]}
         />
@@ -183,9 +183,9 @@ function FamilyPanel({ userId }: { userId: number }) {
           rowKey={(l) => `${l.time}-${l.reason}-${l.currency}`}
           columns={[
             { label: t('commerce.time'), cell: (l) => fmtTime(l.time) },
-            { label: 'currency', cell: (l) => l.currency },
-            { label: '±', cell: (l) => (l.delta > 0 ? `+${l.delta}` : l.delta) },
-            { label: '=', cell: (l) => l.balance_after },
+            { label: t('support.currency'), cell: (l) => l.currency },
+            { label: t('support.delta'), cell: (l) => (l.delta > 0 ? `+${l.delta}` : l.delta) },
+            { label: t('support.balanceAfter'), cell: (l) => l.balance_after },
             { label: t('audit.reason'), cell: (l) => <code>{l.reason}</code> },
           ]}
         />
@@ -197,9 +197,9 @@ function FamilyPanel({ userId }: { userId: number }) {
         rowKey={(c) => c.id}
         columns={[
           { label: '#', cell: (c) => c.id },
-          { label: t('gift.batches'), cell: (c) => c.batch_id ?? '—' },
-          { label: '…', cell: (c) => c.code_tail ?? '—' },
-          { label: t('gift.product'), cell: (c) => <Json value={c.product} /> },
+          { label: t('support.batch'), cell: (c) => c.batch_id ?? '—' },
+          { label: t('support.codeTail'), cell: (c) => c.code_tail ?? '—' },
+          { label: t('gift.product'), cell: (c) => <GiftProductText product={c.product} /> },
           { label: t('commerce.time'), cell: (c) => fmtTime(c.redeemed_time) },
         ]}
       />
@@ -269,8 +269,8 @@ function Recordings({ userId }: { userId: number }) {
           rowKey={(r) => r.id}
           columns={[
             { label: t('commerce.time'), cell: (r) => fmtTime(r.time) },
-            { label: 'text', cell: (r) => r.ref_text ?? '—' },
-            { label: 'score', cell: (r) => r.score ?? '—' },
+            { label: t('support.refText'), cell: (r) => r.ref_text ?? '—' },
+            { label: t('support.score'), cell: (r) => r.score ?? '—' },
             {
               label: '',
               cell: (r) => (
