@@ -12,7 +12,12 @@ import {
   refundOrderAction,
   saveGoodsAction,
 } from '../store/store.actions';
-import { createOperatorAction, setConfigAction } from './ops.actions';
+import {
+  createOperatorAction,
+  disableOperatorAction,
+  resetTotpAction,
+  setConfigAction,
+} from './ops.actions';
 
 /**
  * Every operator action of the product, by name. An area adds its actions here (gift-card
@@ -21,6 +26,8 @@ import { createOperatorAction, setConfigAction } from './ops.actions';
  */
 const all: readonly OperatorAction[] = [
   createOperatorAction,
+  resetTotpAction,
+  disableOperatorAction,
   setConfigAction,
   ...pointsActions,
   ...lotteryActions,

@@ -27,6 +27,8 @@ afterAll(() => kit.close());
 const WHO: Record<string, readonly OperatorRole[]> = {
   // actions
   'operators.create': ['admin'],
+  'operators.resetTotp': ['admin'],
+  'operators.disable': ['admin'],
   'configs.set': ['admin'],
   'points.saveGoods': ['commerce'],
   'points.adjustStock': ['commerce'],
