@@ -9,6 +9,7 @@ import { promotionActions } from '../promotions/promotions.actions';
 import {
   closeOrderAction,
   inspectOrderAction,
+  recheckOrderAction,
   refundOrderAction,
   saveGoodsAction,
 } from '../store/store.actions';
@@ -38,6 +39,7 @@ const all: readonly OperatorAction[] = [
   refundOrderAction,
   closeOrderAction,
   inspectOrderAction,
+  recheckOrderAction,
   ...activityActions,
   ...catalogueActions,
 ] as readonly OperatorAction[];

@@ -1,6 +1,6 @@
 import { endpoints } from '@picbook/contracts';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { operatorAudit, orders, payments, rightGrants, users } from '../../platform/db/schema';
 import { OPERATOR_ROLES, type OperatorRole } from '../../platform/ops/operator-action';
@@ -49,6 +49,7 @@ const WHO: Record<string, readonly OperatorRole[]> = {
   'orders.refund': ['commerce'],
   'orders.close': ['commerce', 'support'],
   'orders.inspect': ['commerce', 'support'],
+  'orders.recheck': ['commerce', 'support'],
   'activity.save': ['content', 'commerce'],
   'activity.remove': ['content', 'commerce'],
   'catalogue.publish': ['content'],
@@ -206,6 +207,54 @@ describe('support', () => {
       endpoints.opsReadView,
     );
     expect(look.audit_id).toBeGreaterThan(0);
+  });
+});
+
+describe("support: 'I paid and nothing happened'", () => {
+  it('a recheck finds the payment whose notification was lost, and grants the right once', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    // Paid at the provider, the notification never arrived: the provider's query says paid.
+    const wechat = kit.t.app.deps.payments.web.wechat;
+    if (!wechat) throw new Error('no wechat provider');
+    const query = wechat.queryPayment.bind(wechat);
+    wechat.queryPayment = async (orderNo) =>
+      orderNo === created.order.id
+        ? {
+            method: 'wechat',
+            orderNo,
+            providerTxnId: '4200000000000999',
+            amount: 2500,
+            currency: 'CNY',
+            paidAt: kit.t.clock.now(),
+            detail: {},
+          }
+        : query(orderNo);
+    onTestFinished(() => {
+      wechat.queryPayment = query;
+    });
+    expect((await kit.userInfo(family)).vip).toBe(0);
+    const rows = await auditRows();
+    const recheck = () =>
+      kit.operator(['support'], 'orders.recheck', { order_id: created.order.id }, '家长已付款');
+    const first = expectOk(await recheck(), endpoints.opsRunAction).result;
+    expect(first).toMatchObject({ status: 'fulfilled', provider: 'paid' });
+    expect((await kit.userInfo(family)).vip).toBe(1);
+    // Again: nothing more to do, the right is granted once.
+    expect(expectOk(await recheck(), endpoints.opsRunAction).result).toMatchObject({
+      status: 'fulfilled',
+      provider: null,
+    });
+    const [order] = await kit.t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, created.order.id));
+    const grants = await kit.t.database.db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.source, `order:${order?.id}`));
+    expect(grants).toHaveLength(1);
+    expect(await auditRows()).toBe(rows + 2);
   });
 });
 

@@ -46,23 +46,35 @@ export function OrdersTable({ rows }: { rows: OpsOrder[] | undefined }) {
         },
         {
           label: '',
-          cell: (o) =>
-            o.status === 'fulfilled' || o.status === 'paid' ? (
-              <ActionButton
-                action="orders.refund"
-                input={{ order_id: o.order_no }}
-                label={t('commerce.refund')}
-                needsReason
-                danger
-              />
-            ) : o.status === 'created' ? (
-              <ActionButton
-                action="orders.close"
-                input={{ order_id: o.order_no }}
-                label={t('commerce.close')}
-                needsReason
-              />
-            ) : null,
+          cell: (o) => (
+            <>
+              {o.status === 'fulfilled' || o.status === 'paid' ? (
+                <ActionButton
+                  action="orders.refund"
+                  input={{ order_id: o.order_no }}
+                  label={t('commerce.refund')}
+                  needsReason
+                  danger
+                />
+              ) : null}
+              {o.status === 'created' || o.status === 'closed' || o.status === 'paid' ? (
+                <ActionButton
+                  action="orders.recheck"
+                  input={{ order_id: o.order_no }}
+                  label={t('commerce.recheck')}
+                  needsReason
+                />
+              ) : null}
+              {o.status === 'created' ? (
+                <ActionButton
+                  action="orders.close"
+                  input={{ order_id: o.order_no }}
+                  label={t('commerce.close')}
+                  needsReason
+                />
+              ) : null}
+            </>
+          ),
         },
       ]}
     />
