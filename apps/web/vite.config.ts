@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // @ts-expect-error plain ESM helper shared with scripts/start.mjs; it has no type declarations
 import { webSourceHash } from '../../scripts/lib/web-source.mjs';
 
@@ -40,7 +41,26 @@ function opsEntry(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), buildInfo(), opsEntry()],
+  plugins: [
+    react(),
+    buildInfo(),
+    opsEntry(),
+    // The service worker that keeps opened books readable offline (src/sw.ts, decision 074).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app's code and fonts; documents and media are cached at run time by the worker.
+        globPatterns: ['**/*.{js,css,woff2,svg}'],
+        // Never the operator console's files (decision 066): families do not load them.
+        globIgnores: ['sw.js', '**/*.map', '**/ops*', '**/ops/**'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+    }),
+  ],
   define: {
     __BUILD_SOURCE__: JSON.stringify(source),
     __BUILD_TIME__: String(time),
@@ -52,7 +72,18 @@ export default defineConfig({
     // dist/.vite/manifest.json: chunk graph for `npm run bench` (not served: dot folders are not).
     manifest: true,
     // Two pages: the families' app and the operator console, which share no entry chunk.
-    rollupOptions: { input: { main: 'index.html', ops: 'ops.html' } },
+    rollupOptions: {
+      input: { main: 'index.html', ops: 'ops.html' },
+      // The console's own chunks under assets/ops/ (kept out of the families' offline precache).
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'ops' ? 'assets/ops/[name]-[hash].js' : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/ops/'))
+            ? 'assets/ops/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,

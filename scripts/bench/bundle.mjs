@@ -60,12 +60,23 @@ function fullClosure(manifest, key, seen = new Set()) {
 
 /**
  * The operator console's files a family's page could load (none, decision 066): every module
- * under apps/web/src/ops reachable from index.html, statically or lazily. Also checks that
- * ops.html is an entry of its own.
+ * under apps/web/src/ops reachable from index.html, statically or lazily, and any console file
+ * the families' service worker would precache. Also checks that ops.html is an entry of its own.
  */
 export function opsInFamilyBuild(distDir) {
   const manifest = readManifest(distDir);
   if (!manifest['ops.html']?.isEntry) throw new Error('ops.html is not an entry of the build');
   const family = fullClosure(manifest, 'index.html');
-  return [...family].filter((key) => key.startsWith('src/ops/') || key === 'ops.html');
+  const leaked = [...family].filter((key) => key.startsWith('src/ops/') || key === 'ops.html');
+  // Nor may the families' service worker precache them (decision 074).
+  const sw = path.join(distDir, 'sw.js');
+  if (fs.existsSync(sw)) {
+    const precache = fs.readFileSync(sw, 'utf8');
+    for (const key of fullClosure(manifest, 'ops.html')) {
+      if (family.has(key)) continue;
+      const files = [manifest[key].file, ...(manifest[key].css ?? [])];
+      for (const file of files) if (precache.includes(file)) leaked.push(`sw.js precaches ${file}`);
+    }
+  }
+  return leaked;
 }
