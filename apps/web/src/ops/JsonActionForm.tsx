@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQrCode } from '../shared/qr/qr-code';
 import { Outcome, useRunAction } from './ui';
 
 /**
@@ -81,10 +82,33 @@ export function JsonActionForm({
       </button>
       <Outcome outcome={outcome} />
       {answer !== undefined ? (
-        <pre className="ops-pre" data-testid="action-answer">
-          {JSON.stringify(answer, null, 2)}
-        </pre>
+        <>
+          <TotpEnrolment answer={answer} />
+          <pre className="ops-pre" data-testid="action-answer">
+            {JSON.stringify(answer, null, 2)}
+          </pre>
+        </>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * operators.create and operators.resetTotp answer the authenticator's otpauth:// URI once: shown
+ * as a QR code to scan now (decision 065); it is not kept anywhere else.
+ */
+function TotpEnrolment({ answer }: { answer: unknown }) {
+  const { t } = useTranslation('ops');
+  const uri =
+    typeof answer === 'object' && answer !== null && 'totp_uri' in answer
+      ? String((answer as { totp_uri: unknown }).totp_uri ?? '')
+      : '';
+  const qr = useQrCode(uri, 220);
+  if (!uri) return null;
+  return (
+    <div className="ops-codes" data-testid="totp-enrolment">
+      <p>{t('actions.totpScan')}</p>
+      {qr ? <img src={qr} alt={t('actions.totpScan')} width={220} height={220} /> : null}
     </div>
   );
 }

@@ -168,6 +168,7 @@ export const opsZh = {
     run: '执行',
     result: '结果',
     badJson: 'JSON 格式不正确',
+    totpScan: '请该运营人员用身份验证器 App 扫描此二维码（只显示这一次）',
   },
 };
 
@@ -339,5 +340,6 @@ export const opsEn: Widen<typeof opsZh> = {
     run: 'Run',
     result: 'Result',
     badJson: 'The JSON is not valid',
+    totpScan: 'The operator scans this with their authenticator app (shown only this once)',
   },
 };
