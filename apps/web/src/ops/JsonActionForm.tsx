@@ -66,7 +66,7 @@ export function JsonActionForm({
           {t('reason')}
           <input
             value={reason}
-            placeholder={t('reasonHint')}
+            placeholder={reasonField === 'required' ? t('reasonHint') : t('reasonOptional')}
             onChange={(e) => setReason(e.target.value)}
           />
         </label>
