@@ -44,7 +44,7 @@ describe('the single-page app', () => {
   );
 
   it.each(['/ops', '/ops/', '/ops/login', '/ops/support?q=1'])(
-    'serves the operator console page (ops.html) for %s, never the families\' page',
+    "serves the operator console page (ops.html) for %s, never the families' page",
     async (url) => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('the single-page app', () => {
     },
   );
 
-  it.each(['/opsx', '/parents/ops'])('serves the families\' page for %s', async (url) => {
+  it.each(['/opsx', '/parents/ops'])("serves the families' page for %s", async (url) => {
     const res = await t.app.inject({ url });
     expect(res.body).not.toContain('data-page="ops"');
   });
