@@ -15,3 +15,4 @@ export * from './system';
 export * from './users';
 export * from './vocabs';
 export * from './works';
+export * from './reports';
