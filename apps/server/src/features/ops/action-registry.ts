@@ -5,6 +5,7 @@ import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
 import { promotionActions } from '../promotions/promotions.actions';
+import { reportActions } from '../reports/reports.actions';
 import {
   closeOrderAction,
   inspectOrderAction,
@@ -31,6 +32,7 @@ const all: readonly OperatorAction[] = [
   closeOrderAction,
   inspectOrderAction,
   ...activityActions,
+  ...reportActions,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(
