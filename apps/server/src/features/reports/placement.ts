@@ -71,20 +71,33 @@ async function loadPages(db: DbOrTx): Promise<BankPage[]> {
   });
 }
 
-/** Every item of the bank, by id. */
-export async function loadItemBank(db: DbOrTx): Promise<Map<string, BankItem>> {
+/** How long a process keeps a built bank (the library changes with a content import). */
+const BANK_TTL_MS = 60_000;
+const banks = new WeakMap<object, { at: number; bank: Promise<Map<string, BankItem>> }>();
+
+/** Every item of the bank, by id (built once a minute per database). */
+export function loadItemBank(db: DbOrTx): Promise<Map<string, BankItem>> {
+  const cached = banks.get(db);
+  if (cached && Date.now() - cached.at < BANK_TTL_MS) return cached.bank;
+  const bank = buildItemBank(db);
+  banks.set(db, { at: Date.now(), bank });
+  bank.catch(() => banks.delete(db));
+  return bank;
+}
+
+async function buildItemBank(db: DbOrTx): Promise<Map<string, BankItem>> {
   const pages = await loadPages(db);
+  const byLevel = new Map<number, BankPage[]>();
+  for (const p of pages) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p]);
   const bank = new Map<string, BankItem>();
   for (const page of pages) {
     // Two other pages of the level with another sentence, preferably of other books.
-    const others = pages
-      .filter((p) => p.level === page.level && p.sentence !== page.sentence)
-      .sort(
-        (a, b) =>
-          Number(a.bookId === page.bookId) - Number(b.bookId === page.bookId) ||
-          hash(page.key + a.key) - hash(page.key + b.key),
-      )
-      .slice(0, 2);
+    const others = (byLevel.get(page.level) ?? [])
+      .filter((p) => p.sentence !== page.sentence)
+      .map((p) => ({ p, order: Number(p.bookId === page.bookId), h: hash(page.key + p.key) }))
+      .sort((a, b) => a.order - b.order || a.h - b.h)
+      .slice(0, 2)
+      .map((o) => o.p);
     if (others.length < 2) continue;
     for (const kind of ['listen', 'read'] as const) {
       const id = `${kind === 'listen' ? 'L' : 'R'}${page.key}`;
