@@ -68,7 +68,8 @@ export interface QuizAnswer {
 
 /** The level the next question is asked at, after the answers so far (in order). */
 export function quizLevelAfter(start: number, answers: readonly QuizAnswer[]): number {
-  return answers.reduce((level, a) => nextQuizLevel(a.level, a.correct), clampLevel(start));
+  const last = answers.at(-1);
+  return last ? nextQuizLevel(last.level, last.correct) : clampLevel(start);
 }
 
 export interface PlacementDecision {

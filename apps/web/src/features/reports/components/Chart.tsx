@@ -36,7 +36,6 @@ export function Chart({ type, labels, values, label, max, color = '#ff8a3d', tes
   const canvas = useRef<HTMLCanvasElement>(null);
   // Redrawn when the numbers change, not when a parent renders new arrays of the same numbers.
   const data = JSON.stringify([labels, values]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `data` stands for labels and values.
   useEffect(() => {
     const [labels, values] = JSON.parse(data) as [string[], number[]];
     let chart: { destroy(): void } | null = null;

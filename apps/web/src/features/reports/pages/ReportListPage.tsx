@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStartup } from '../../../app/startup/startup-store';
 import { Chart } from '../components/Chart';
+import { LearnSettingCard } from '../components/LearnSettingCard';
 import { useParentSpace, useReadReports, useReportCards } from '../report-queries';
 import styles from './Reports.module.css';
 
@@ -89,6 +90,7 @@ export default function ReportListPage() {
             </Link>
           ))}
       </section>
+      {overview && <LearnSettingCard initial={overview.learn_setting} />}
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>{t('list.reads')}</h2>
         {reads.data?.list.length === 0 && <p className={styles.muted}>{t('list.readsEmpty')}</p>}
