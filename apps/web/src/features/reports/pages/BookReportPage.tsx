@@ -55,15 +55,17 @@ export default function BookReportPage() {
       </section>
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>{t('book.trend')}</h2>
-        <Chart
-          type="line"
-          label={t('book.trend')}
-          labels={p.trend.map((w) => w.week.slice(5))}
-          values={p.trend.map((w) => w.score)}
-          max={100}
-          color="#3db6e8"
-          testId="trend-chart"
-        />
+        {p.trend.length > 0 && (
+          <Chart
+            type="line"
+            label={t('book.trend')}
+            labels={p.trend.map((w) => w.week.slice(5))}
+            values={p.trend.map((w) => w.score)}
+            max={100}
+            color="#3db6e8"
+            testId="trend-chart"
+          />
+        )}
         {p.strongest.length === 0 ? (
           <p className={styles.muted}>{t('book.noSounds')}</p>
         ) : (

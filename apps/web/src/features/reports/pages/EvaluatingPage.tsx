@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { createTrack, getAudioEngine } from '../../../shared/audio';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
+import speaker from '../../../shared/ui/icons/speaker.svg';
 import { refreshProgress } from '../../learning/learning-queries';
 import styles from './Evaluating.module.css';
 
@@ -167,9 +168,7 @@ export default function EvaluatingPage() {
                 }}
               >
                 {w.word}
-                <span className={styles.speaker} aria-hidden>
-                  🔊
-                </span>
+                <img className={styles.speaker} src={speaker} alt="" />
               </button>
             );
           })}
@@ -197,7 +196,7 @@ export default function EvaluatingPage() {
         <h1 className={styles.heading}>{isListen ? t('eval.listenTitle') : t('eval.readTitle')}</h1>
         {isListen ? (
           <Button variant="sky" onClick={() => play(item.audio)}>
-            🔊 {t('eval.play')}
+            <img className={styles.speaker} src={speaker} alt="" /> {t('eval.play')}
           </Button>
         ) : (
           item.image && <img className={styles.picture} src={item.image} alt="" />

@@ -11,6 +11,7 @@ import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
 import { refreshProgress, type SubmitInput, useCourse } from '../../learning/learning-queries';
 import { CoursePlayer } from '../../learning/player/CoursePlayer';
+import { itemName } from '../part-names';
 import { reportKeys, useCourseReport } from '../report-queries';
 import styles from './Evaluating.module.css';
 
@@ -94,16 +95,17 @@ export default function RedoPage() {
     const list = mode === 'lookOver' ? r.items : chosen;
     return (
       <main className={styles.screen} data-testid="redo-preview" data-mode={mode}>
-        <h1 className={styles.heading}>
-          {r.course.title_cn} · {r.score}
-        </h1>
+        <h1 className={styles.heading}>{t('redo.title')}</h1>
+        <p className={styles.hint}>
+          {r.course.title_cn} · {t('list.score', { n: r.score })}
+        </p>
         {chosen.length === 0 && mode !== 'lookOver' && (
           <p className={styles.hint}>{t('redo.none')}</p>
         )}
         <div className={styles.words}>
           {list.map((i) => (
             <div key={i.id} className={styles.word} data-testid="redo-item">
-              <span>{i.text ?? i.id}</span>
+              <span>{i.text ?? itemName(i.part_type, i.id)}</span>
               <span>{i.score}</span>
             </div>
           ))}

@@ -38,12 +38,12 @@ export default function ReportListPage() {
             testId="week-chart"
           />
           <div className={styles.actions} style={{ marginTop: '0.75rem' }}>
-            <Link to="/parents/message" data-testid="messages-link">
+            <Link className={styles.pill} to="/parents/message" data-testid="messages-link">
               {t('list.messages')}
               {overview.unread_messages > 0 &&
                 ` · ${t('list.unread', { n: overview.unread_messages })}`}
             </Link>
-            <Link to="/parents/starDetail">
+            <Link className={styles.pill} to="/parents/starDetail">
               {t('list.stars')} {overview.totals.stars} ★
             </Link>
           </div>
