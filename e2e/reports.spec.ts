@@ -78,6 +78,8 @@ test.describe('placement test', () => {
     page,
     request,
   }) => {
+    // Eight questions and a few screens: slower than 30 s on a busy machine.
+    test.slow();
     const token = await member(page, request);
     await page.goto('/evaluating');
     const screen = page.getByTestId('evaluating');
@@ -142,6 +144,7 @@ test.describe('reports and the parents area', () => {
     page,
     request,
   }) => {
+    test.slow();
     const token = await member(page, request);
     await submit(request, token, FIRST.video);
     const first = await submit(request, token, FIRST.read, true);

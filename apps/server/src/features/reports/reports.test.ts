@@ -305,6 +305,11 @@ describe('parent space', () => {
   it('overview, learn setting, messages (weekly summary from the data, once), click, feedback', async () => {
     const family = await kit.family();
     await listenedAt72(family);
+    // The day's reward collected: a reward message.
+    expectOk(
+      await kit.post('/api/v1/study_plan/reward/receive', family, { level: 1, world: 1, stage: 1 }),
+      endpoints.studyPlanReward,
+    );
     const space = expectOk(await kit.get('/api/v1/parent_space', family), endpoints.parentSpace);
     expect(space.week.courses).toBe(3);
     expect(space.today_minutes).toBe(30);
@@ -342,7 +347,8 @@ describe('parent space', () => {
     expect(weekly).toHaveLength(1);
     expect(weekly[0]?.body).toContain('完成课程 3 节');
     expect(weekly[0]?.body).toContain('共 30 分钟');
-    expect(messages.unread).toBe(1);
+    expect(messages.list.find((m) => m.kind === 'reward')?.title).toBe('领取了学习日奖励');
+    expect(messages.unread).toBe(2);
 
     const stranger = await kit.family();
     expectError(
@@ -354,7 +360,7 @@ describe('parent space', () => {
       await kit.post('/api/v1/parent_space/click_message', family, { id: weekly[0]?.id }),
       endpoints.clickMessage,
     );
-    expect(clicked.unread).toBe(0);
+    expect(clicked.unread).toBe(1);
 
     const sent = expectOk(
       await kit.post('/api/v1/parent_space/feedback', family, {
@@ -374,6 +380,6 @@ describe('parent space', () => {
       endpoints.parentMessages,
     );
     expect(inbox.list.map((m) => m.body)).toContain('好的，下个月上架！');
-    expect(inbox.unread).toBe(2);
+    expect(inbox.unread).toBe(3);
   });
 });

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { orders, payments } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import type { VerifiedPayment } from '../../platform/payments/types';
+import { chinaDate } from '../../platform/time';
+import { writeMessage } from '../reports/parent-space';
 import { grantRight } from '../rights/grant-right';
 import { createOrderQueries, type OrderRow } from './orders.queries';
 
@@ -140,6 +142,14 @@ export async function fulfilOrder(deps: AppDeps, orderId: number): Promise<Order
       .set({ status: next, fulfilledAt: now, rightExpireAt: granted.expireAt })
       .where(eq(orders.id, order.id))
       .returning();
+    const until = granted.expireAt ? `，有效期至 ${chinaDate(granted.expireAt)}` : '';
+    await writeMessage(tx, order.userId, {
+      kind: 'order',
+      title: '订单已完成',
+      body: `您购买的「${order.title}」已开通${until}。`,
+      link: `/parents/store/orderResult/${order.id}`,
+      dedupeKey: `order:${order.id}:fulfilled`,
+    });
     return row ?? null;
   });
 }
