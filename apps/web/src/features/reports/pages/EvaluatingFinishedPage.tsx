@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
@@ -21,7 +21,9 @@ export default function EvaluatingFinishedPage() {
         <Button size="large" onClick={() => void go('/planning')}>
           {t('eval.startLearning')}
         </Button>
-        <Link to="/levelExplain">{t('eval.levelExplain')}</Link>
+        <Button size="large" variant="secondary" onClick={() => void go('/levelExplain')}>
+          {t('eval.levelExplain')}
+        </Button>
       </div>
     </main>
   );
