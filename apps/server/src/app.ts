@@ -23,6 +23,7 @@ import { registerMissionRoutes } from './features/missions/missions.routes';
 import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
 import { registerPromotionRoutes } from './features/promotions/promotions.routes';
+import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
 import { registerPaymentNotifyRoutes } from './features/store/payment-notify.routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentNotifyRoutes(app);
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);
+  registerReportRoutes(app);
   registerMissionRoutes(app);
   registerKobRoutes(app);
   registerVocabRoutes(app);

@@ -5,6 +5,7 @@ import { seedConfigs } from './features/configs/configs.store';
 import { seedCamps } from './features/missions/seed-camps';
 import { ensureDevOperator } from './features/ops/operator-accounts';
 import { seedMall } from './features/points/seed-mall';
+import { startWeeklySummaries } from './features/reports/parent-space';
 import { startOrderSweeper } from './features/store/close-orders';
 import { seedGoods } from './features/store/seed-goods';
 import { syncStudyPlan } from './features/study-plan/import-plan';
@@ -55,6 +56,8 @@ export async function startServer(
   const app = await buildApp({ config, database, ...options });
   // Unpaid orders close after their window; paid ones missing their right are fulfilled.
   const stopSweeper = startOrderSweeper(app);
+  // Last week's summary message for each active child (idempotent; hourly).
+  const stopSummaries = startWeeklySummaries(app);
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason: string) => {
@@ -67,6 +70,7 @@ export async function startServer(
       timer.unref();
       app.draining = true;
       stopSweeper();
+      stopSummaries();
       try {
         await app.close();
       } finally {

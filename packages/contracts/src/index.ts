@@ -14,6 +14,7 @@ export * from './lottery';
 export * from './missions';
 export * from './ops';
 export * from './points';
+export * from './reports';
 export * from './rewards';
 export * from './routes';
 export * from './speech';

@@ -12,6 +12,7 @@ import { parentsEn, parentsZh } from '../features/parents/locales';
 import { pointsEn, pointsZh } from '../features/points/locales';
 import { practiceEn, practiceZh } from '../features/practice/locales';
 import { promotionsEn, promotionsZh } from '../features/promotions/locales';
+import { reportsEn, reportsZh } from '../features/reports/locales';
 import { shellEn, shellZh } from '../features/shell/locales';
 import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
@@ -49,6 +50,7 @@ const namespaces = {
   missions: { 'zh-CN': missionsZh, en: missionsEn },
   words: { 'zh-CN': wordsZh, en: wordsEn },
   shell: { 'zh-CN': shellZh, en: shellEn },
+  reports: { 'zh-CN': reportsZh, en: reportsEn },
 } as const;
 
 for (const [ns, byLanguage] of Object.entries(namespaces)) {
@@ -79,6 +81,7 @@ declare module 'i18next' {
       addresses: typeof addressesZh;
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
+      reports: typeof reportsZh;
       store: typeof storeZh;
       giftCards: typeof giftCardsZh;
       promotions: typeof promotionsZh;

@@ -84,6 +84,26 @@ const pages: Record<string, PageLoader> = {
   '/mission/joinCamp': () => import('../features/missions/pages/CampPage'),
   '/library/tasteTest/:bookId': () => import('../features/shell/pages/TasteTestPage'),
   '/levelExplain': () => import('../features/shell/pages/LevelExplainPage'),
+  '/evaluating': () => import('../features/reports/pages/EvaluatingPage'),
+  '/evaluating/finished/:level': () => import('../features/reports/pages/EvaluatingFinishedPage'),
+  '/parents/reportList': () => import('../features/reports/pages/ReportListPage'),
+  '/parents/bookReport/:bookId': () => import('../features/reports/pages/BookReportPage'),
+  '/parents/unitReport/:id': () => import('../features/reports/pages/UnitReportPage'),
+  '/parents/UnitReport2': () => import('../features/reports/pages/UnitReportPage'),
+  '/parents/message': () => import('../features/reports/pages/MessagePage'),
+  '/parents/starDetail': () => import('../features/reports/pages/StarDetailPage'),
+  '/parents/feedback': () => import('../features/reports/pages/FeedbackPage'),
+  '/parents/aboutUs': () => import('../features/reports/pages/AboutUsPage'),
+  '/learning/redo/report/:reportId/course/:courseId': () =>
+    import('../features/reports/pages/RedoPage'),
+  '/learning/redo/report/:reportId/words/:typeId': () =>
+    import('../features/reports/pages/RedoPage'),
+  '/learning/redo/report/:reportId/pronounce/:courseType': () =>
+    import('../features/reports/pages/RedoPage'),
+  '/learning/redoPreview/report/:reportId/course/:courseId': () =>
+    import('../features/reports/pages/RedoPage'),
+  '/learning/lookOver/report/:reportId/course/:courseId': () =>
+    import('../features/reports/pages/RedoPage'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

@@ -6,6 +6,7 @@ import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
 import { promotionActions } from '../promotions/promotions.actions';
+import { reportActions } from '../reports/reports.actions';
 import {
   closeOrderAction,
   inspectOrderAction,
@@ -42,6 +43,7 @@ const all: readonly OperatorAction[] = [
   recheckOrderAction,
   ...activityActions,
   ...catalogueActions,
+  ...reportActions,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(

@@ -5,6 +5,8 @@ import type { Tx } from '../../platform/db/client';
 import { orders, payments } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import type { VerifiedPayment } from '../../platform/payments/types';
+import { chinaDate } from '../../platform/time';
+import { writeMessage } from '../reports/parent-space';
 import { grantRight } from '../rights/grant-right';
 import { createOrderQueries, type OrderRow } from './orders.queries';
 
@@ -157,5 +159,13 @@ export async function fulfilOrderInTx(
     .set({ status: next, fulfilledAt: now, rightExpireAt: granted.expireAt })
     .where(eq(orders.id, order.id))
     .returning();
+  const until = granted.expireAt ? `，有效期至 ${chinaDate(granted.expireAt)}` : '';
+  await writeMessage(tx, order.userId, {
+    kind: 'order',
+    title: '订单已完成',
+    body: `您购买的「${order.title}」已开通${until}。`,
+    link: `/parents/store/orderResult/${order.id}`,
+    dedupeKey: `order:${order.id}:fulfilled`,
+  });
   return row ?? null;
 }

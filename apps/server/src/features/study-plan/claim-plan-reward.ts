@@ -5,6 +5,7 @@ import { planRewardClaims } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { AlreadyPostedError, postInTransaction } from '../../platform/ledger/ledger';
+import { writeMessage } from '../reports/parent-space';
 import { loadPlan } from './plan-view';
 
 const ALREADY = '这份奖励已经领过啦';
@@ -46,6 +47,13 @@ export async function claimPlanReward(
         stage: input.stage,
         coins: reward.coins,
         diamonds: reward.diamonds,
+      });
+      await writeMessage(tx, userId, {
+        kind: 'reward',
+        title: input.stage === 0 ? '领取了学习周奖励' : '领取了学习日奖励',
+        body: `Level ${input.level} 第 ${input.world} 周${input.stage === 0 ? '' : `第 ${input.stage} 天`}：金币 +${reward.coins}，钻石 +${reward.diamonds}`,
+        link: '/planning',
+        dedupeKey: `plan-reward:${input.level}:${input.world}:${input.stage}`,
       });
       return postInTransaction(tx, {
         userId,

@@ -74,7 +74,7 @@ function answersById(items: readonly CourseItem[], answers: readonly TCourseAnsw
  * open questions against the nearest model answer), choices by the tries against the key, reading
  * by the time spent (never more than the course's study time). The client's scores are ignored.
  */
-async function scoreItems(
+export async function scoreItems(
   deps: AppDeps,
   log: FastifyBaseLogger,
   userId: number,
@@ -141,28 +141,18 @@ export async function submitCourse(
   userId: number,
   body: TSubmitCourseBody,
 ): Promise<TCourseResult> {
-  // Scoring may run the judge again for each recording: a child submits a few courses a minute.
-  const limit = await deps.rateLimiter.hit(
-    `course:${userId}`,
-    SUBMIT_RULES,
-    deps.clock.now().getTime(),
-  );
-  if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '提交得太快啦，休息一下再试吧');
+  await checkSubmitRate(deps, userId);
   const course = await createPlanQueries(deps.db).findByProcessId(body.process_id);
   if (!course)
     throw new AppError(ErrorCode.RecordNotFound, '这节课不存在或已下架', { field: 'process_id' });
   if (course.uuid !== body.uuid) throw invalidParams('uuid', 'uuid 与 process_id 不是同一节课');
   const plan = await loadPlan(deps, deps.db, userId, course.level, log);
   assertCourseOpen(plan, course.uuid);
-  const [{ scored, report }, configs] = await Promise.all([
+  const [{ scored, report }, rule] = await Promise.all([
     scoreItems(deps, log, userId, course, body),
-    loadConfigs(deps.db, log),
+    courseRewardRule(deps, log),
   ]);
   const score = courseScore(scored);
-  const rule = {
-    max_coins: configs.study_plan_rewards.course_max_coins,
-    diamonds_three_stars: configs.study_plan_rewards.course_diamonds_three_stars,
-  };
   const result = await deps.db.transaction((tx) =>
     payCourse(tx, {
       userId,
@@ -185,6 +175,28 @@ export async function submitCourse(
   };
 }
 
+/**
+ * Scoring may run the judge again for each recording: a child submits (or redoes) a few courses
+ * a minute.
+ */
+export async function checkSubmitRate(deps: AppDeps, userId: number): Promise<void> {
+  const limit = await deps.rateLimiter.hit(
+    `course:${userId}`,
+    SUBMIT_RULES,
+    deps.clock.now().getTime(),
+  );
+  if (!limit.allowed) throw new AppError(ErrorCode.TooManyRequests, '提交得太快啦，休息一下再试吧');
+}
+
+/** The course reward rule of the configs (decision 029). */
+export async function courseRewardRule(deps: AppDeps, log: FastifyBaseLogger) {
+  const configs = await loadConfigs(deps.db, log);
+  return {
+    max_coins: configs.study_plan_rewards.course_max_coins,
+    diamonds_three_stars: configs.study_plan_rewards.course_diamonds_three_stars,
+  };
+}
+
 async function payCourse(
   tx: Tx,
   input: {
@@ -197,6 +209,40 @@ async function payCourse(
     ref: string;
   },
 ) {
+  const { userId, course } = input;
+  const { pay, best } = await settleCourseReward(tx, { ...input, finished: true });
+  const [saved] = await tx
+    .insert(courseReports)
+    .values({
+      userId,
+      courseUuid: course.uuid,
+      processId: course.processId,
+      score: input.score,
+      stars: courseStars(input.score),
+      studyTime: input.studyTime,
+      ref: input.ref,
+      items: input.report,
+      reward: pay,
+    })
+    .returning({ id: courseReports.id });
+  return { report_id: saved?.id ?? 0, reward: pay, best_score: best };
+}
+
+/**
+ * Pays what a course's best score is worth beyond what it paid before (locks the progress row;
+ * the ledger key per level of payment is the last guard), so any number of submits and redos
+ * pay a course's worth exactly once. `finished` counts a finish (a submit, not a redo).
+ */
+export async function settleCourseReward(
+  tx: Tx,
+  input: {
+    userId: number;
+    course: CourseRow;
+    score: number;
+    rule: { max_coins: number; diamonds_three_stars: number };
+    finished: boolean;
+  },
+): Promise<{ pay: { coins: number; diamonds: number }; best: number }> {
   const { userId, course, score } = input;
   const key = and(eq(courseProgress.userId, userId), eq(courseProgress.courseUuid, course.uuid));
   await tx.insert(courseProgress).values({ userId, courseUuid: course.uuid }).onConflictDoNothing();
@@ -227,26 +273,14 @@ async function payCourse(
     .set({
       bestScore: best,
       stars: courseStars(best),
-      finishCount: sql`${courseProgress.finishCount} + 1`,
+      finishCount: input.finished
+        ? sql`${courseProgress.finishCount} + 1`
+        : courseProgress.finishCount,
       paidCoins: paid.coins,
       paidDiamonds: paid.diamonds,
       firstFinishedAt: row.firstFinishedAt ?? now,
-      lastFinishedAt: now,
+      lastFinishedAt: input.finished ? now : (row.lastFinishedAt ?? now),
     })
     .where(key);
-  const [saved] = await tx
-    .insert(courseReports)
-    .values({
-      userId,
-      courseUuid: course.uuid,
-      processId: course.processId,
-      score,
-      stars: courseStars(score),
-      studyTime: input.studyTime,
-      ref: input.ref,
-      items: input.report,
-      reward: pay,
-    })
-    .returning({ id: courseReports.id });
-  return { report_id: saved?.id ?? 0, reward: pay, best_score: best };
+  return { pay, best };
 }

@@ -8,6 +8,7 @@ export * from './missions';
 export * from './operators';
 export * from './points';
 export * from './reading';
+export * from './reports';
 export * from './speech';
 export * from './store';
 export * from './study-plan';

@@ -120,6 +120,9 @@ export const courseReports = pgTable(
     items: jsonb('items').$type<ReportItemJson[]>().notNull(),
     /** What this submit paid. */
     reward: jsonb('reward').$type<{ coins: number; diamonds: number }>().notNull(),
+    /** Items a better redo replaced (decision 063), and when the last redo was. */
+    redoCount: integer('redo_count').notNull().default(0),
+    redoneAt: timestamp('redone_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('course_reports_user_idx').on(t.userId, t.createdAt)],

@@ -4,7 +4,7 @@ import { type ComponentType, useCallback, useEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { clearLearningHistory, saveLearningHistory } from '../learning-history';
-import { submitCourse } from '../learning-queries';
+import { type SubmitInput, submitCourse } from '../learning-queries';
 import { GuidedPart } from './GuideVoice';
 import styles from './Player.module.css';
 import type { PartProps } from './part-props';
@@ -21,6 +21,11 @@ export interface CoursePlayerProps {
   startSeconds: number;
   ref_: string;
   onFinished(result: TCourseResult): void;
+  /**
+   * Sends the answers somewhere else than a course submit (a report's redo): replaces the submit
+   * and onFinished, and the learning history is left alone.
+   */
+  send?(input: SubmitInput): Promise<void>;
 }
 
 /**
@@ -37,6 +42,7 @@ export function CoursePlayer({
   startSeconds,
   ref_,
   onFinished,
+  send: sendElsewhere,
 }: CoursePlayerProps) {
   const { t } = useTranslation('learning');
   const parts = course.content.parts;
@@ -52,24 +58,33 @@ export function CoursePlayer({
 
   const send = useCallback(async () => {
     setSubmit('pending');
+    const input: SubmitInput = {
+      uuid: course.uuid,
+      processId: course.process_id,
+      studyTime: secondsSince(started.current),
+      answers: toAnswerPayloads([...answers.current.values()]),
+      ref: ref_,
+    };
     try {
-      const result = await submitCourse({
-        uuid: course.uuid,
-        processId: course.process_id,
-        studyTime: secondsSince(started.current),
-        answers: toAnswerPayloads([...answers.current.values()]),
-        ref: ref_,
-      });
+      if (sendElsewhere) {
+        await sendElsewhere(input);
+        return;
+      }
+      const result = await submitCourse(input);
       clearLearningHistory(userId, course.level);
       onFinished(result);
     } catch {
       setSubmit('error');
     }
-  }, [course, ref_, userId, onFinished]);
+  }, [course, ref_, userId, onFinished, sendElsewhere]);
 
   const handleDone = useCallback(() => {
     const next = index + 1;
     if (next < parts.length) {
+      if (sendElsewhere) {
+        setIndex(next);
+        return;
+      }
       saveLearningHistory(userId, course.level, {
         processId: course.process_id,
         part: next,
@@ -80,18 +95,18 @@ export function CoursePlayer({
       return;
     }
     void send();
-  }, [index, parts.length, userId, course, send]);
+  }, [index, parts.length, userId, course, send, sendElsewhere]);
 
   // Leaving in the middle keeps the place (continue or restart next time).
   useEffect(() => {
-    if (index === 0) return;
+    if (index === 0 || sendElsewhere) return;
     saveLearningHistory(userId, course.level, {
       processId: course.process_id,
       part: index,
       answers: [...answers.current.values()],
       seconds: secondsSince(started.current),
     });
-  }, [index, userId, course]);
+  }, [index, userId, course, sendElsewhere]);
 
   if (!part || submit !== 'idle') {
     return (

@@ -16,6 +16,7 @@ import logo from '../../../shared/ui/illustrations/logo-mark.svg';
 import { useLoginLayer } from '../../auth/login-layer';
 import { ChildSetupFlow } from '../../child';
 import { canUsePoints } from '../../points/points-env';
+import { ParentsLearningLinks } from '../../reports/components/ParentsLearningLinks';
 import { ParentsSlides } from '../../shell/components/Entrances';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import styles from './Parents.module.css';
@@ -145,6 +146,7 @@ export default function ParentsCenterPage() {
       )}
 
       <ParentsSlides />
+      <ParentsLearningLinks />
       {canUsePoints(appEnv()) && !user?.is_guest && (
         <section className={styles.card}>
           <Link className={styles.row} to="/parents/points" data-testid="points-link">

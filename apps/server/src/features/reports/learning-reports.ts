@@ -1,0 +1,385 @@
+import { ErrorCode, type TBookReport, type TReportCards, type TStars } from '@picbook/contracts';
+import { courseItems, soundStrengths, weeklyTrend } from '@picbook/domain';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import {
+  bookPages,
+  books,
+  bookWords,
+  courseProgress,
+  courseReports,
+  courses,
+  ledgerEntries,
+  planWeeks,
+  recordings,
+  wordReviews,
+  workItems,
+  works,
+} from '../../platform/db/schema';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { readBalances } from '../../platform/ledger/ledger';
+import { chinaDate, unixSeconds } from '../../platform/time';
+import { recordingUrl } from '../speech/speech-sessions';
+
+/** A level's courses with this child's progress, in plan order. */
+async function levelCourses(db: DbOrTx, userId: number, level: number) {
+  return db
+    .select({
+      processId: courses.processId,
+      uuid: courses.uuid,
+      week: courses.week,
+      stage: courses.stage,
+      bookId: courses.bookId,
+      titleCn: courses.titleCn,
+      stars: courseProgress.stars,
+      bestScore: courseProgress.bestScore,
+      finishCount: courseProgress.finishCount,
+    })
+    .from(courses)
+    .leftJoin(
+      courseProgress,
+      and(eq(courseProgress.courseUuid, courses.uuid), eq(courseProgress.userId, userId)),
+    )
+    .where(eq(courses.level, level))
+    .orderBy(asc(courses.week), asc(courses.stage), asc(courses.subPath), asc(courses.position));
+}
+
+/** The latest report id of each of these courses for this child. */
+async function lastReports(db: DbOrTx, userId: number, uuids: string[]) {
+  if (uuids.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ uuid: courseReports.courseUuid, id: courseReports.id })
+    .from(courseReports)
+    .where(and(eq(courseReports.userId, userId), inArray(courseReports.courseUuid, uuids)))
+    .orderBy(asc(courseReports.id));
+  return new Map(rows.map((r) => [r.uuid, r.id]));
+}
+
+const mean = (xs: number[]) =>
+  xs.length === 0 ? 0 : Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+
+/** GET /api/v1.1/reports/cards: one card per week's book of a level. */
+export async function reportCards(
+  deps: AppDeps,
+  userId: number,
+  level: number,
+): Promise<TReportCards> {
+  const [weeks, rows] = await Promise.all([
+    deps.db
+      .select({
+        week: planWeeks.week,
+        bookId: planWeeks.bookId,
+        titleCn: books.titleCn,
+        titleEn: books.titleEn,
+        cover: books.cover,
+      })
+      .from(planWeeks)
+      .innerJoin(books, eq(books.id, planWeeks.bookId))
+      .where(eq(planWeeks.level, level))
+      .orderBy(asc(planWeeks.week)),
+    levelCourses(deps.db, userId, level),
+  ]);
+  const last = await lastReports(
+    deps.db,
+    userId,
+    rows.map((r) => r.uuid),
+  );
+  return {
+    level,
+    cards: weeks.map((w) => {
+      const ofWeek = rows.filter((r) => r.week === w.week);
+      const done = ofWeek.filter((r) => (r.finishCount ?? 0) > 0);
+      const reportIds = ofWeek.map((r) => last.get(r.uuid)).filter((id) => id !== undefined);
+      return {
+        book_id: w.bookId,
+        week: w.week,
+        title_cn: w.titleCn,
+        title_en: w.titleEn,
+        cover: w.cover,
+        courses_done: done.length,
+        course_num: ofWeek.length,
+        score: mean(done.map((r) => r.bestScore ?? 0)),
+        stars: done.reduce((s, r) => s + (r.stars ?? 0), 0),
+        last_report_id: reportIds.length > 0 ? Math.max(...reportIds) : null,
+      };
+    }),
+  };
+}
+
+/** GET /api/v1/user/stars: a level's stars by week and course. */
+export async function userStars(deps: AppDeps, userId: number, level: number): Promise<TStars> {
+  const [rows, weeks] = await Promise.all([
+    levelCourses(deps.db, userId, level),
+    deps.db
+      .select({ week: planWeeks.week, themeCn: planWeeks.themeCn })
+      .from(planWeeks)
+      .where(eq(planWeeks.level, level))
+      .orderBy(asc(planWeeks.week)),
+  ]);
+  const out = weeks.map((w) => {
+    const list = rows
+      .filter((r) => r.week === w.week)
+      .map((r) => ({
+        process_id: r.processId,
+        title_cn: r.titleCn,
+        stage: r.stage,
+        stars: r.stars ?? 0,
+      }));
+    return {
+      week: w.week,
+      title_cn: w.themeCn,
+      stars: list.reduce((s, c) => s + c.stars, 0),
+      courses: list,
+    };
+  });
+  return {
+    level,
+    total: out.reduce((s, w) => s + w.stars, 0),
+    possible: rows.length * 3,
+    weeks: out,
+  };
+}
+
+/** What a ledger reason was for, in the parents' words. */
+const REASON_TITLES: Array<[string, string]> = [
+  ['course:', '完成课程'],
+  ['plan-stage', '学习计划每日奖励'],
+  ['plan-week', '学习计划每周奖励'],
+  ['finish-fixed:', '读完绘本'],
+  ['finish:', '绘本跟读得分'],
+  ['share:', '分享奖励'],
+  ['mission:', '成长任务'],
+  ['camp:', '训练营'],
+  ['kob:', '阅读挑战'],
+  ['lottery-prize:', '幸运转盘'],
+  ['points-task:', '积分任务'],
+  ['points-sign:', '每日签到'],
+];
+export const reasonTitle = (reason: string): string =>
+  REASON_TITLES.find(([prefix]) => reason.startsWith(prefix))?.[1] ?? '奖励';
+
+/** GET /api/v1/user/my_award: balances, everything earned, the latest earnings. */
+export async function myAward(deps: AppDeps, userId: number) {
+  const earned = and(
+    eq(ledgerEntries.userId, userId),
+    gt(ledgerEntries.delta, 0),
+    inArray(ledgerEntries.currency, ['coins', 'credits', 'diamonds']),
+  );
+  const [balances, list] = await Promise.all([
+    readBalances(deps.db, userId),
+    deps.db.select().from(ledgerEntries).where(earned).orderBy(desc(ledgerEntries.id)).limit(500),
+  ]);
+  const totals = { coins: 0, credits: 0, diamonds: 0 };
+  for (const e of list) totals[e.currency as keyof typeof totals] += e.delta;
+  return {
+    balances: { coins: balances.coins, credits: balances.credits, diamonds: balances.diamonds },
+    totals,
+    list: list.slice(0, 50).map((e) => ({
+      reason: e.reason,
+      title_cn: reasonTitle(e.reason),
+      currency: e.currency,
+      amount: e.delta,
+      created_at: unixSeconds(e.createdAt),
+    })),
+  };
+}
+
+/** The text of a work item (p{page}s{n} a sentence, p{page} a whole page). */
+function workItemText(
+  pages: Map<number, Array<{ en: string }>>,
+  contentId: string,
+  page: number,
+): string {
+  const m = /^p\d+s(\d+)$/.exec(contentId);
+  const sentences = pages.get(page) ?? [];
+  if (m) return sentences[Number(m[1]) - 1]?.en ?? '';
+  return sentences.map((s) => s.en).join(' ');
+}
+
+async function pageTexts(db: DbOrTx, bookIds: number[]) {
+  const out = new Map<number, Map<number, Array<{ en: string }>>>();
+  if (bookIds.length === 0) return out;
+  const rows = await db
+    .select({ bookId: bookPages.bookId, page: bookPages.page, sentences: bookPages.sentences })
+    .from(bookPages)
+    .where(inArray(bookPages.bookId, bookIds));
+  for (const r of rows) {
+    const book = out.get(r.bookId) ?? new Map();
+    book.set(r.page, r.sentences);
+    out.set(r.bookId, book);
+  }
+  return out;
+}
+
+const notFound = () => new AppError(ErrorCode.RecordNotFound, '这本书还没有学习报告');
+
+/**
+ * GET /api/v1.1/reports/book/{id}: a book's courses and what the child did with the book —
+ * minutes per day (courses' study time and recordings), words learned (reviewed at least once),
+ * and pronunciation (every scored recording of the book's courses and works) by week and sound.
+ */
+export async function bookReport(
+  deps: AppDeps,
+  userId: number,
+  bookId: number,
+): Promise<TBookReport> {
+  const [book] = await deps.db.select().from(books).where(eq(books.id, bookId)).limit(1);
+  if (!book) throw notFound();
+  const [courseRows, wordTotal, learned, workRows] = await Promise.all([
+    deps.db
+      .select({ course: courses, progress: courseProgress })
+      .from(courses)
+      .leftJoin(
+        courseProgress,
+        and(eq(courseProgress.courseUuid, courses.uuid), eq(courseProgress.userId, userId)),
+      )
+      .where(eq(courses.bookId, bookId))
+      .orderBy(asc(courses.week), asc(courses.stage), asc(courses.subPath), asc(courses.position)),
+    deps.db.select({ n: count() }).from(bookWords).where(eq(bookWords.bookId, bookId)),
+    deps.db
+      .select({ n: count() })
+      .from(wordReviews)
+      .where(
+        and(
+          eq(wordReviews.userId, userId),
+          eq(wordReviews.bookId, bookId),
+          isNotNull(wordReviews.lastReview),
+        ),
+      ),
+    deps.db
+      .select({
+        contentId: workItems.contentId,
+        page: workItems.secondaryId,
+        score: workItems.score,
+        duration: workItems.duration,
+        at: recordings.createdAt,
+      })
+      .from(workItems)
+      .innerJoin(works, eq(works.id, workItems.workId))
+      .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+      .where(and(eq(works.userId, userId), eq(works.bookId, bookId))),
+  ]);
+  const uuids = courseRows.map((r) => r.course.uuid);
+  const reports =
+    uuids.length === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(courseReports)
+          .where(and(eq(courseReports.userId, userId), inArray(courseReports.courseUuid, uuids)))
+          .orderBy(asc(courseReports.id));
+  const started = reports.length > 0 || workRows.length > 0 || (learned[0]?.n ?? 0) > 0;
+  if (!started) throw notFound();
+
+  const minutes = new Map<string, number>();
+  const addSeconds = (day: string, seconds: number) =>
+    minutes.set(day, (minutes.get(day) ?? 0) + seconds);
+  const spoken: Array<{ day: string; text: string; score: number }> = [];
+  const byUuid = new Map(courseRows.map((r) => [r.course.uuid, r.course]));
+  for (const r of reports) {
+    addSeconds(chinaDate(r.createdAt), r.studyTime);
+    const course = byUuid.get(r.courseUuid);
+    if (!course) continue;
+    const defs = new Map(courseItems(course.content).map((i) => [i.id, i]));
+    for (const item of r.items) {
+      const text = defs.get(item.id)?.texts?.[0];
+      if (item.audio_url && item.answered && text) {
+        spoken.push({ day: chinaDate(r.redoneAt ?? r.createdAt), text, score: item.score });
+      }
+    }
+  }
+  const texts = (await pageTexts(deps.db, [bookId])).get(bookId) ?? new Map();
+  for (const w of workRows) {
+    const day = chinaDate(w.at);
+    addSeconds(day, w.duration);
+    spoken.push({ day, text: workItemText(texts, w.contentId, w.page), score: w.score });
+  }
+  const last = new Map(reports.map((r) => [r.courseUuid, r.id]));
+  const sounds = soundStrengths(spoken.filter((s) => s.text));
+  return {
+    book: {
+      id: book.id,
+      title_cn: book.titleCn,
+      title_en: book.titleEn,
+      level: book.level,
+      cover: book.cover,
+    },
+    courses: courseRows.map(({ course, progress }) => ({
+      process_id: course.processId,
+      title_cn: course.titleCn,
+      score: progress?.bestScore ?? 0,
+      stars: progress?.stars ?? 0,
+      report_id: last.get(course.uuid) ?? null,
+      study_time: reports
+        .filter((r) => r.courseUuid === course.uuid)
+        .reduce((s, r) => s + r.studyTime, 0),
+    })),
+    daily_minutes: [...minutes.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([day, seconds]) => ({ day, minutes: Math.round(seconds / 60) })),
+    words: { learned: learned[0]?.n ?? 0, total: wordTotal[0]?.n ?? 0 },
+    pronunciation: { trend: weeklyTrend(spoken), ...sounds },
+  };
+}
+
+/** The child's works as read reports (latest first). */
+async function readRuns(db: DbOrTx, userId: number, uuid?: string) {
+  return db
+    .select({ work: works, book: books })
+    .from(works)
+    .innerJoin(books, eq(books.id, works.bookId))
+    .where(uuid ? and(eq(works.userId, userId), eq(works.uuid, uuid)) : eq(works.userId, userId))
+    .orderBy(desc(works.createdAt))
+    .limit(50);
+}
+
+function summary(row: Awaited<ReturnType<typeof readRuns>>[number]) {
+  return {
+    uuid: row.work.uuid,
+    book_id: row.book.id,
+    title_cn: row.book.titleCn,
+    title_en: row.book.titleEn,
+    cover: row.book.cover,
+    type: row.work.type,
+    score: row.work.score,
+    items: row.work.itemCount,
+    created_at: unixSeconds(row.work.createdAt),
+  };
+}
+
+/** GET /api/v1/user/read_reports. */
+export async function readReports(deps: AppDeps, userId: number) {
+  return { list: (await readRuns(deps.db, userId)).map(summary) };
+}
+
+/** GET /api/v1/user/read_report: one run's sentences with scores and recordings. */
+export async function readReport(deps: AppDeps, userId: number, uuid: string) {
+  const [row] = await readRuns(deps.db, userId, uuid);
+  if (!row) throw new AppError(ErrorCode.RecordNotFound, '这份阅读报告不存在');
+  const [items, texts] = await Promise.all([
+    deps.db
+      .select({
+        contentId: workItems.contentId,
+        page: workItems.secondaryId,
+        score: workItems.score,
+        key: recordings.key,
+      })
+      .from(workItems)
+      .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+      .where(eq(workItems.workId, row.work.id))
+      .orderBy(asc(workItems.secondaryId), asc(workItems.contentId)),
+    pageTexts(deps.db, [row.book.id]),
+  ]);
+  const pages = texts.get(row.book.id) ?? new Map();
+  return {
+    ...summary(row),
+    sentences: items.map((i) => ({
+      content_id: i.contentId,
+      page: i.page,
+      text: workItemText(pages, i.contentId, i.page),
+      score: i.score,
+      audio_url: recordingUrl(deps, i.key, userId, userId),
+    })),
+  };
+}

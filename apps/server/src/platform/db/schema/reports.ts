@@ -1,0 +1,89 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** A finished placement test (decision 062): what was asked, and the level it set. */
+export const placementResults = pgTable(
+  'placement_results',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    level: integer('level').notNull(),
+    quizLevel: integer('quiz_level').notNull(),
+    vocabularyLevel: integer('vocabulary_level').notNull(),
+    detail: jsonb('detail')
+      .$type<{
+        age: number;
+        grade: number;
+        known: string[];
+        shown: string[];
+        answers: Array<{ id: string; level: number; choice: string; correct: boolean }>;
+      }>()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('placement_results_user_idx').on(t.userId)],
+);
+
+/** The parents' learn setting (POST /api/v1/parent_space/learn_setting). */
+export const learnSettings = pgTable('learn_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dailyMinutes: integer('daily_minutes').notNull(),
+  studyDays: jsonb('study_days').$type<number[]>().notNull(),
+  reminderTime: text('reminder_time'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Messages the system writes to a family's parents (weekly summary, rewards, orders, answers to
+ * feedback). `dedupe_key` makes each event write one message (a rerun of the weekly job too).
+ */
+export const parentMessages = pgTable(
+  'parent_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    dedupeKey: text('dedupe_key').notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('parent_messages_dedupe_idx').on(t.userId, t.dedupeKey),
+    index('parent_messages_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A parent's feedback (/parents/feedback); the screenshot is in object storage. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    content: text('content').notNull(),
+    contact: text('contact').notNull().default(''),
+    screenshotKey: text('screenshot_key'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId)],
+);

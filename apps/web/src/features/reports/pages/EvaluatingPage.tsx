@@ -1,0 +1,228 @@
+import type { TGradeQuiz } from '@picbook/contracts';
+import { basisLevel, quizStartLevel, vocabularyLevel } from '@picbook/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { createTrack, getAudioEngine } from '../../../shared/audio';
+import { api } from '../../../shared/request/api';
+import { Button } from '../../../shared/ui/Button';
+import speaker from '../../../shared/ui/icons/speaker.svg';
+import { refreshProgress } from '../../learning/learning-queries';
+import styles from './Evaluating.module.css';
+
+type Screen = 'basis' | 'grade' | 'words' | 'quiz' | 'end';
+type Choice = 'a' | 'b' | 'c';
+type Words = Awaited<ReturnType<typeof loadWords>>;
+
+const AGES = [4, 5, 6, 7, 8, 9, 10, 11, 12];
+const loadWords = (age: number, grade: number) => api('gradeWords', { query: { age, grade } });
+const play = (url: string | null) => url && createTrack({ url }).play();
+
+/** Click sounds are muted on the evaluation screens (spec §2); the earlier state comes back. */
+function useMutedClicks() {
+  useEffect(() => {
+    const engine = getAudioEngine();
+    const before = engine.isEffectsMuted();
+    engine.setEffectsMuted(true);
+    return () => engine.setEffectsMuted(before);
+  }, []);
+}
+
+/**
+ * /evaluating — the placement test (decision 062): basis (age), grade, a vocabulary check, an
+ * adaptive listening (listen) and reading (exam) quiz asked one question at a time by the server,
+ * then the end screen sends the answers; the server decides and sets the level.
+ */
+export default function EvaluatingPage() {
+  const { t } = useTranslation('reports');
+  useMutedClicks();
+  const navigate = useNavigate();
+  const [screen, setScreen] = useState<Screen>('basis');
+  const [age, setAge] = useState(7);
+  const [grade, setGrade] = useState(1);
+  const [words, setWords] = useState<Words | null>(null);
+  const [known, setKnown] = useState<Set<string>>(new Set());
+  const [start, setStart] = useState(1);
+  const [answers, setAnswers] = useState<Array<{ id: string; choice: Choice }>>([]);
+  const [quiz, setQuiz] = useState<TGradeQuiz | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const grades = t('eval.grades', { returnObjects: true }) as string[];
+
+  const toWords = async () => {
+    setWords(await loadWords(age, grade));
+    setScreen('words');
+  };
+
+  const toQuiz = () => {
+    if (!words) return;
+    const rows = [1, 2, 3, 4, 5, 6].map((level) => {
+      const of = words.words.filter((w) => w.level === level);
+      return { level, shown: of.length, known: of.filter((w) => known.has(w.id)).length };
+    });
+    setStart(quizStartLevel(basisLevel(age, grade), vocabularyLevel(rows)));
+    setScreen('quiz');
+  };
+
+  // The next question after the answers so far (the server's staircase).
+  useEffect(() => {
+    if (screen !== 'quiz') return;
+    let live = true;
+    const pairs = answers.map((a) => `${a.id}:${a.choice}`).join(',');
+    void api('gradeQuiz', { query: { start, answers: pairs } }).then((next) => {
+      if (!live) return;
+      setQuiz(next);
+      if (next.done || !next.item) setScreen('end');
+      else if (next.item.kind === 'listen') play(next.item.audio);
+    });
+    return () => {
+      live = false;
+    };
+  }, [screen, start, answers]);
+
+  const finish = async () => {
+    if (!words) return;
+    setFailed(false);
+    try {
+      const result = await api('grading', {
+        body: {
+          age,
+          grade,
+          known_words: [...known],
+          shown_words: words.words.map((w) => w.id),
+          answers,
+        },
+      });
+      await refreshProgress();
+      void navigate(`/evaluating/finished/${result.level}`, { replace: true });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent once when the end screen opens.
+  useEffect(() => {
+    if (screen === 'end') void finish();
+  }, [screen]);
+
+  if (screen === 'basis' || screen === 'grade') {
+    const isAge = screen === 'basis';
+    return (
+      <main className={styles.screen} data-testid="evaluating" data-screen={screen}>
+        <h1 className={styles.heading}>{t('eval.basisTitle')}</h1>
+        <p className={styles.hint}>{isAge ? t('eval.age') : t('eval.grade')}</p>
+        <div className={styles.row}>
+          {isAge
+            ? AGES.map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  className={`${styles.pick} ${a === age ? styles.pickOn : ''}`}
+                  aria-pressed={a === age}
+                  onClick={() => setAge(a)}
+                >
+                  {t('eval.ageValue', { n: a })}
+                </button>
+              ))
+            : grades.map((g, i) => (
+                <button
+                  key={g}
+                  type="button"
+                  className={`${styles.pick} ${i === grade ? styles.pickOn : ''}`}
+                  aria-pressed={i === grade}
+                  onClick={() => setGrade(i)}
+                >
+                  {g}
+                </button>
+              ))}
+        </div>
+        <Button size="large" onClick={() => (isAge ? setScreen('grade') : void toWords())}>
+          {isAge ? t('eval.next') : t('eval.start')}
+        </Button>
+      </main>
+    );
+  }
+
+  if (screen === 'words' && words) {
+    return (
+      <main className={styles.screen} data-testid="evaluating" data-screen="words">
+        <h1 className={styles.heading}>{t('eval.wordsTitle')}</h1>
+        <p className={styles.hint}>{t('eval.wordsHint')}</p>
+        <div className={styles.words}>
+          {words.words.map((w) => {
+            const on = known.has(w.id);
+            return (
+              <button
+                key={w.id}
+                type="button"
+                className={`${styles.word} ${on ? styles.wordOn : ''}`}
+                aria-pressed={on}
+                data-testid="eval-word"
+                data-level={w.level}
+                onClick={() => {
+                  play(w.audio);
+                  const next = new Set(known);
+                  if (on) next.delete(w.id);
+                  else next.add(w.id);
+                  setKnown(next);
+                }}
+              >
+                {w.word}
+                <img className={styles.speaker} src={speaker} alt="" />
+              </button>
+            );
+          })}
+        </div>
+        <Button size="large" onClick={toQuiz} data-testid="eval-words-next">
+          {t('eval.next')}
+        </Button>
+      </main>
+    );
+  }
+
+  const item = screen === 'quiz' ? quiz?.item : null;
+  if (item && quiz) {
+    const isListen = item.kind === 'listen';
+    return (
+      <main
+        className={styles.screen}
+        data-testid="evaluating"
+        data-screen={isListen ? 'listen' : 'exam'}
+        data-level={quiz.level}
+      >
+        <p className={styles.hint}>
+          {t('eval.progress', { n: quiz.asked + 1, total: quiz.total })}
+        </p>
+        <h1 className={styles.heading}>{isListen ? t('eval.listenTitle') : t('eval.readTitle')}</h1>
+        {isListen ? (
+          <Button variant="sky" onClick={() => play(item.audio)}>
+            <img className={styles.speaker} src={speaker} alt="" /> {t('eval.play')}
+          </Button>
+        ) : (
+          item.image && <img className={styles.picture} src={item.image} alt="" />
+        )}
+        <div className={styles.options}>
+          {item.options.map((o) => (
+            <button
+              key={o.key}
+              type="button"
+              className={styles.option}
+              data-testid="eval-option"
+              data-key={o.key}
+              onClick={() => setAnswers([...answers, { id: item.id, choice: o.key }])}
+            >
+              {o.image ? <img src={o.image} alt={o.key} /> : o.text}
+            </button>
+          ))}
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className={styles.screen} data-testid="evaluating" data-screen={screen}>
+      <p className={styles.hint}>{failed ? t('eval.submitFailed') : t('eval.submitting')}</p>
+      {failed && <Button onClick={() => void finish()}>{t('retry')}</Button>}
+    </main>
+  );
+}

@@ -1,0 +1,404 @@
+import { z } from 'zod';
+import { ZImageSet } from './books';
+import { INT4_MAX } from './ids';
+import { ZBalances, ZSubmitCourse } from './study-plan';
+
+/**
+ * Placement test, learning reports, posters and the parents' space (learning-content §2, §7;
+ * decisions 062–064).
+ */
+const id = (name: string) =>
+  z.coerce.number().int().min(1, `${name} 无效`).max(INT4_MAX, `${name} 无效`);
+const level = z.coerce.number().int().min(1, 'level 为 1–6').max(6, 'level 为 1–6');
+
+// ---- Placement test ---------------------------------------------------------------------------
+
+export const ZGradeWordsQuery = z.object({
+  age: z.coerce.number().int().min(2, 'age 为 2–15').max(15, 'age 为 2–15'),
+  grade: z.coerce.number().int().min(0, 'grade 为 0–9').max(9, 'grade 为 0–9'),
+});
+export const ZGradeWord = z.object({
+  id: z.string(),
+  level: z.number().int(),
+  word: z.string(),
+  meaning_cn: z.string(),
+  audio: z.string(),
+});
+export const ZGradeWords = z.object({
+  /** Where the age and grade alone would start the quiz. */
+  basis_level: z.number().int(),
+  words: z.array(ZGradeWord),
+});
+
+/** "itemId:choice" pairs, comma separated, in the order answered. */
+const ZAnswerPairs = z
+  .string()
+  .max(2000)
+  .regex(/^([\w-]+:[a-c](,[\w-]+:[a-c])*)?$/, 'answers 格式为 id:choice,id:choice')
+  .default('');
+export const ZGradeQuizQuery = z.object({
+  start: level,
+  answers: ZAnswerPairs,
+});
+export const ZQuizOption = z.object({
+  key: z.enum(['a', 'b', 'c']),
+  text: z.string().nullable(),
+  image: z.string().nullable(),
+});
+export const ZQuizItem = z.object({
+  id: z.string(),
+  level: z.number().int(),
+  /** listen: hear a sentence, pick its picture; read: see a picture, pick its sentence. */
+  kind: z.enum(['listen', 'read']),
+  audio: z.string().nullable(),
+  image: z.string().nullable(),
+  options: z.array(ZQuizOption),
+});
+export const ZGradeQuiz = z.object({
+  /** The level the next question is asked at (the staircase after the answers so far). */
+  level: z.number().int(),
+  asked: z.number().int(),
+  total: z.number().int(),
+  done: z.boolean(),
+  item: ZQuizItem.nullable(),
+});
+export type TGradeQuiz = z.infer<typeof ZGradeQuiz>;
+export type TQuizItem = z.infer<typeof ZQuizItem>;
+
+export const ZGradingBody = z.object({
+  age: z.number().int().min(2, 'age 为 2–15').max(15, 'age 为 2–15'),
+  grade: z.number().int().min(0, 'grade 为 0–9').max(9, 'grade 为 0–9'),
+  /** Ids of the vocabulary-check words the child knew. */
+  known_words: z.array(z.string().max(64)).max(100),
+  /** Ids of the vocabulary-check words shown. */
+  shown_words: z.array(z.string().max(64)).max(100),
+  answers: z
+    .array(z.object({ id: z.string().max(64), choice: z.enum(['a', 'b', 'c']) }))
+    .min(1, '至少回答一道题')
+    .max(20),
+});
+export const ZGradingResult = z.object({
+  level: z.number().int(),
+  quiz_level: z.number().int(),
+  vocabulary_level: z.number().int(),
+  quiz_right: z.number().int(),
+  quiz_total: z.number().int(),
+  words_known: z.number().int(),
+});
+export type TGradingResult = z.infer<typeof ZGradingResult>;
+
+// ---- Course reports and redo -----------------------------------------------------------------
+
+export const ZReportQuery = z.object({ report_id: id('report_id') });
+export const ZReportItem = z.object({
+  id: z.string(),
+  part: z.number().int(),
+  part_type: z.string(),
+  exam_type: z.number().int(),
+  kind: z.enum(['speak', 'choice', 'read', 'spell']),
+  score: z.number().int(),
+  answered: z.boolean(),
+  /** The sentence or word (speak and spell items). */
+  text: z.string().nullable(),
+  /** The child's recording (signed for the viewer), null for other items. */
+  audio_url: z.string().nullable(),
+});
+export const ZReportPart = z.object({
+  part: z.number().int(),
+  part_type: z.string(),
+  score: z.number().int(),
+  answered: z.number().int(),
+  total: z.number().int(),
+});
+export const ZReportCourse = z.object({
+  uuid: z.string(),
+  process_id: z.number().int(),
+  title_cn: z.string(),
+  title_en: z.string(),
+  level: z.number().int(),
+  week: z.number().int(),
+  stage: z.number().int(),
+  book_id: z.number().int(),
+});
+export const ZCourseReport = z.object({
+  report_id: z.number().int(),
+  course: ZReportCourse,
+  score: z.number().int(),
+  stars: z.number().int(),
+  /** Seconds. */
+  study_time: z.number().int(),
+  created_at: z.number().int(),
+  /** Items replaced by a better redo. */
+  redo_count: z.number().int(),
+  parts: z.array(ZReportPart),
+  items: z.array(ZReportItem),
+  reward: z.object({ coins: z.number().int(), diamonds: z.number().int() }),
+});
+export type TCourseReport = z.infer<typeof ZCourseReport>;
+
+export const ZReportRedoQuery = z.object({
+  report_id: id('report_id'),
+  course_id: id('course_id'),
+});
+export const ZReportRedo = z.object({
+  report_id: z.number().int(),
+  process_id: z.number().int(),
+  uuid: z.string(),
+  /** Items below three stars, to do again (all of them when none is). */
+  redo_ids: z.array(z.string()),
+  items: z.array(ZReportItem),
+});
+/** type 0: every recorded sentence or word; 1: those below three stars. */
+export const ZRedoTypeQuery = z.object({
+  report_id: id('report_id'),
+  type: z.coerce.number().int().min(0, 'type 为 0 或 1').max(1, 'type 为 0 或 1').default(0),
+});
+export const ZRedoWords = z.object({
+  report_id: z.number().int(),
+  type: z.number().int(),
+  items: z.array(ZReportItem),
+});
+export const ZRedoPronounceBody = z.object({
+  report_id: z.number().int().min(1, 'report_id 无效').max(INT4_MAX),
+  type: z.number().int().min(0).max(1).default(0),
+  answers: z
+    .array(z.object({ id: z.string().max(16), audio_url: z.string().min(1).max(2048) }))
+    .min(1, 'answers 不能为空')
+    .max(100),
+});
+export const ZRedoResult = z.object({
+  report_id: z.number().int(),
+  score: z.number().int(),
+  stars: z.number().int(),
+  /** Items whose score this redo replaced (it was better). */
+  improved: z.array(z.string()),
+  items: z.array(ZReportItem),
+  /** What this redo paid (a course's worth is paid once; a better score pays only the rest). */
+  reward: z.object({ coins: z.number().int(), diamonds: z.number().int() }),
+  balances: ZBalances,
+});
+export type TRedoResult = z.infer<typeof ZRedoResult>;
+export const ZReportRedoBody = ZSubmitCourse.extend({
+  report_id: z.number().int().min(1, 'report_id 无效').max(INT4_MAX, 'report_id 无效'),
+});
+
+// ---- Report cards, book reports, read reports, stars, awards ---------------------------------
+
+export const ZReportCardsQuery = z.object({ level });
+export const ZReportCard = z.object({
+  book_id: z.number().int(),
+  week: z.number().int(),
+  title_cn: z.string(),
+  title_en: z.string(),
+  cover: ZImageSet,
+  courses_done: z.number().int(),
+  course_num: z.number().int(),
+  /** Mean best score of the finished courses (0 without). */
+  score: z.number().int(),
+  stars: z.number().int(),
+  last_report_id: z.number().int().nullable(),
+});
+export const ZReportCards = z.object({ level: z.number().int(), cards: z.array(ZReportCard) });
+export type TReportCards = z.infer<typeof ZReportCards>;
+
+export const ZBookReportParams = z.object({ id: id('id') });
+export const ZSoundScore = z.object({
+  sound: z.string(),
+  score: z.number().int(),
+  count: z.number().int(),
+});
+export const ZBookReport = z.object({
+  book: z.object({
+    id: z.number().int(),
+    title_cn: z.string(),
+    title_en: z.string(),
+    level: z.number().int(),
+    cover: ZImageSet,
+  }),
+  courses: z.array(
+    z.object({
+      process_id: z.number().int(),
+      title_cn: z.string(),
+      score: z.number().int(),
+      stars: z.number().int(),
+      report_id: z.number().int().nullable(),
+      study_time: z.number().int(),
+    }),
+  ),
+  /** Minutes per China day (courses and reading of this book). */
+  daily_minutes: z.array(z.object({ day: z.string(), minutes: z.number().int() })),
+  words: z.object({ learned: z.number().int(), total: z.number().int() }),
+  pronunciation: z.object({
+    trend: z.array(
+      z.object({ week: z.string(), score: z.number().int(), count: z.number().int() }),
+    ),
+    strongest: z.array(ZSoundScore),
+    weakest: z.array(ZSoundScore),
+  }),
+});
+export type TBookReport = z.infer<typeof ZBookReport>;
+
+export const ZReadReportSummary = z.object({
+  uuid: z.string(),
+  book_id: z.number().int(),
+  title_cn: z.string(),
+  title_en: z.string(),
+  cover: ZImageSet,
+  type: z.number().int(),
+  score: z.number().int(),
+  items: z.number().int(),
+  created_at: z.number().int(),
+});
+export const ZReadReports = z.object({ list: z.array(ZReadReportSummary) });
+export const ZReadReportQuery = z.object({ uuid: z.string().min(1, 'uuid 不能为空').max(64) });
+export const ZReadReport = ZReadReportSummary.extend({
+  sentences: z.array(
+    z.object({
+      content_id: z.string(),
+      page: z.number().int(),
+      text: z.string(),
+      score: z.number().int(),
+      audio_url: z.string(),
+    }),
+  ),
+});
+
+export const ZStarsQuery = z.object({ level });
+export const ZStars = z.object({
+  level: z.number().int(),
+  total: z.number().int(),
+  /** Stars of the level at most (3 per course). */
+  possible: z.number().int(),
+  weeks: z.array(
+    z.object({
+      week: z.number().int(),
+      title_cn: z.string(),
+      stars: z.number().int(),
+      courses: z.array(
+        z.object({
+          process_id: z.number().int(),
+          title_cn: z.string(),
+          stage: z.number().int(),
+          stars: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TStars = z.infer<typeof ZStars>;
+
+export const ZMyEarnings = z.object({
+  balances: ZBalances,
+  totals: z.object({
+    coins: z.number().int(),
+    credits: z.number().int(),
+    diamonds: z.number().int(),
+  }),
+  /** Latest earnings first (at most 50). */
+  list: z.array(
+    z.object({
+      reason: z.string(),
+      title_cn: z.string(),
+      currency: z.string(),
+      amount: z.number().int(),
+      created_at: z.number().int(),
+    }),
+  ),
+});
+
+// ---- Posters --------------------------------------------------------------------------------
+
+export const ZPosterBody = z.object({
+  /** The report (course report id, or book id for a book report). */
+  id: z.number().int().min(1, 'id 无效').max(INT4_MAX, 'id 无效'),
+  user_id: z.number().int().min(1, 'user_id 无效').max(INT4_MAX, 'user_id 无效'),
+  /** What the poster shows: course (a course report) or book (a book report). */
+  arg: z.enum(['course', 'book']).default('course'),
+});
+export const ZPoster = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TPoster = z.infer<typeof ZPoster>;
+
+// ---- Parent space ---------------------------------------------------------------------------
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'reminder_time 为 HH:MM');
+export const ZLearnSetting = z.object({
+  /** Daily goal in minutes. */
+  daily_minutes: z
+    .number()
+    .int()
+    .min(5, 'daily_minutes 为 5–120')
+    .max(120, 'daily_minutes 为 5–120'),
+  /** Study days of the week, 1 Monday … 7 Sunday. */
+  study_days: z
+    .array(z.number().int().min(1, 'study_days 为 1–7').max(7, 'study_days 为 1–7'))
+    .min(1, '至少选择一天')
+    .max(7),
+  reminder_time: hhmm.nullable(),
+  level: z.number().int().min(1, 'level 为 1–6').max(6, 'level 为 1–6'),
+});
+export type TLearnSetting = z.infer<typeof ZLearnSetting>;
+
+export const ZParentSpace = z.object({
+  child: z.object({ nickname: z.string(), avatar: z.string(), level: z.number().int() }),
+  today_minutes: z.number().int(),
+  week: z.object({
+    minutes: z.number().int(),
+    courses: z.number().int(),
+    books: z.number().int(),
+    words: z.number().int(),
+  }),
+  /** Minutes per China day for the last 7 days (oldest first). */
+  daily_minutes: z.array(z.object({ day: z.string(), minutes: z.number().int() })),
+  totals: z.object({
+    days: z.number().int(),
+    books: z.number().int(),
+    courses: z.number().int(),
+    words: z.number().int(),
+    stars: z.number().int(),
+  }),
+  unread_messages: z.number().int(),
+  learn_setting: ZLearnSetting,
+});
+export type TParentSpace = z.infer<typeof ZParentSpace>;
+
+export const ZMessagesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  page_size: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ZParentMessage = z.object({
+  id: z.number().int(),
+  /** weekly (summary), reward, order, feedback (an answer to the parent's feedback). */
+  kind: z.enum(['weekly', 'reward', 'order', 'feedback', 'system']),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path the message leads to, if any. */
+  link: z.string().nullable(),
+  clicked: z.boolean(),
+  created_at: z.number().int(),
+});
+export const ZParentMessages = z.object({
+  list: z.array(ZParentMessage),
+  unread: z.number().int(),
+  current_page: z.number().int(),
+  page_count: z.number().int(),
+});
+export type TParentMessages = z.infer<typeof ZParentMessages>;
+export const ZClickMessage = z.object({ id: z.number().int().min(1, 'id 无效').max(INT4_MAX) });
+export const ZClickMessageResult = z.object({ id: z.number().int(), unread: z.number().int() });
+
+export const ZFeedbackBody = z.object({
+  content: z.string().trim().min(5, '请至少写 5 个字').max(1000, '最多 1000 字'),
+  contact: z.string().trim().max(64).default(''),
+  /** An optional screenshot as a data URL (PNG or JPEG, at most ~1 MB). */
+  screenshot: z
+    .string()
+    .max(1_400_000, '截图太大')
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, '截图须为 PNG 或 JPEG')
+    .nullable()
+    .default(null),
+});
+export const ZFeedbackResult = z.object({ id: z.number().int() });
