@@ -54,6 +54,8 @@ const WHO: Record<string, readonly OperatorRole[]> = {
   'activity.remove': ['content', 'commerce'],
   'catalogue.publish': ['content'],
   'catalogue.withdraw': ['content'],
+  'reports.weeklySummary': ['support'],
+  'feedback.answer': ['support'],
   // views
   'catalogue.books': ['content'],
   'commerce.goods': ['commerce'],
