@@ -292,7 +292,11 @@ describe('POST /api/v1/speech', () => {
       services: {
         speechJudge: fakeJudge,
         speechChannels: [
-          { name: 'vendor', score: async () => ({ channel: 'vendor', score: 9_120 }) },
+          {
+            name: 'vendor',
+            provider: 'test',
+            score: async () => ({ channel: 'vendor', score: 9_120 }),
+          },
         ],
       },
     });
