@@ -3,16 +3,25 @@
  * speechocean762-dev (labels.json + wav/):
  *
  *   npm run eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n]
- *       [--model auto|bundled|debian] [--calibration auto|shipped|cv]
+ *       [--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json]
  *
  * Prints N, the Pearson correlations of the sentence scores with the human accuracy and
  * total scores and of the word scores with the human word accuracy, latency p50/p95 per
  * recording (from "audio complete" to result) and the real-time factor. With --json the
  * last line is {n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms,
- * latency_p95_ms, rtf}. A missing folder is reported and skipped (exit code 0).
+ * latency_p95_ms, rtf, by_age, by_speaker}. The same figures are printed per age group and
+ * per speaker (a regression on children shows at once); --out writes every utterance (id,
+ * speaker, age, human scores, ours, verdict) as JSON. A missing folder is reported and skipped
+ * (exit code 0).
  */
+import { writeFile } from 'node:fs/promises';
 import { DatasetUnavailableError, loadDataset } from './dataset';
-import { type CalibrationMode, type EvaluationReport, evaluateDataset } from './eval';
+import {
+  type CalibrationMode,
+  type EvaluationReport,
+  evaluateDataset,
+  type GroupFigures,
+} from './eval';
 
 interface CliArgs {
   folder?: string;
@@ -22,11 +31,12 @@ interface CliArgs {
   concurrency?: number;
   model: 'auto' | 'bundled' | 'debian';
   mode: CalibrationMode;
+  out?: string;
 }
 
 const USAGE =
   'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
-  '[--model auto|bundled|debian] [--calibration auto|shipped|cv]';
+  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json]';
 
 function parse(argv: readonly string[]): CliArgs {
   const args: CliArgs = { json: false, model: 'auto', mode: 'auto' };
@@ -44,6 +54,7 @@ function parse(argv: readonly string[]): CliArgs {
     };
     if (a === '--json') args.json = true;
     else if (a === '--limit') args.limit = count();
+    else if (a === '--out') args.out = value();
     else if (a === '--jobs') args.jobs = count();
     else if (a === '--concurrency') args.concurrency = count();
     else if (a === '--model') {
@@ -91,6 +102,18 @@ function print(report: EvaluationReport): void {
       .join(', ')}`,
   ];
   console.log(lines.join('\n'));
+  console.log(
+    `\n${groupTable('age group', report.byAge)}\n\n${groupTable('speaker', report.bySpeaker)}`,
+  );
+}
+
+function groupTable(title: string, groups: readonly GroupFigures[]): string {
+  const header = `${title.padEnd(18)} ${'N'.padStart(4)}  PCC acc  PCC tot  PCC word (words)  human  ours  different (acc ≥ 7)`;
+  const rows = groups.map(
+    (g) =>
+      `${g.group.padEnd(18)} ${String(g.n).padStart(4)}  ${f3(g.pcc_accuracy).padStart(7)}  ${f3(g.pcc_total).padStart(7)}  ${f3(g.pcc_word_accuracy).padStart(8)} ${`(${g.words})`.padStart(7)}  ${g.human_mean.toFixed(1).padStart(5)}  ${g.ours_mean.toFixed(1).padStart(4)}  ${String(g.different_text).padStart(9)} (${g.different_text_good})`,
+  );
+  return [header, ...rows].join('\n');
 }
 
 async function main(): Promise<number> {
@@ -128,6 +151,10 @@ async function main(): Promise<number> {
     },
   });
   print(report);
+  if (args.out) {
+    await writeFile(args.out, `${JSON.stringify(report.utterances, null, 1)}\n`);
+    console.log(`\nper-utterance results written to ${args.out}`);
+  }
   if (args.json) {
     const { n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms, latency_p95_ms, rtf } =
       report;
@@ -140,6 +167,8 @@ async function main(): Promise<number> {
         latency_p50_ms,
         latency_p95_ms,
         rtf,
+        by_age: report.byAge,
+        by_speaker: report.bySpeaker,
       }),
     );
   }

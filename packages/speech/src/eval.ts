@@ -68,6 +68,85 @@ export interface EvaluationReport {
   concurrency: number;
   audioSeconds: number;
   verdicts: Record<Verdict, number>;
+  /** The same figures per age group (children ≤ 12, adults) and per exact age. */
+  byAge: GroupFigures[];
+  /** The same figures per speaker. */
+  bySpeaker: GroupFigures[];
+  /** One row per utterance: what the humans said and what we said. */
+  utterances: UtteranceRow[];
+}
+
+export interface GroupFigures {
+  group: string;
+  n: number;
+  pcc_accuracy: number;
+  pcc_total: number;
+  pcc_word_accuracy: number;
+  words: number;
+  /** Mean human total and our mean score, both 0–100. */
+  human_mean: number;
+  ours_mean: number;
+  /** Utterances judged "different sentence", and those of them humans gave accuracy ≥ 7. */
+  different_text: number;
+  different_text_good: number;
+}
+
+export interface UtteranceRow {
+  id: string;
+  speaker: string;
+  age: number | null;
+  text: string;
+  human: { accuracy: number; total: number; words: number[] };
+  ours: { accuracy: number; score: number; words: number[] };
+  verdict: Verdict;
+}
+
+/** Children's readings are the product's case; speechocean762 has ages 6–7 and adults. */
+export const ageGroupOf = (age: number | null): string =>
+  age === null ? 'age unknown' : age <= 12 ? 'children (≤ 12)' : 'adults';
+
+/** Figures of a set of utterance rows (see {@link GroupFigures}). */
+export function groupFigures(group: string, rows: readonly UtteranceRow[]): GroupFigures {
+  const wordPairs = rows.flatMap((r) =>
+    r.human.words.length === r.ours.words.length
+      ? r.ours.words.map((w, k) => [w, r.human.words[k] ?? 0] as const)
+      : [],
+  );
+  const mean = (xs: readonly number[]): number =>
+    xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN;
+  const different = rows.filter((r) => r.verdict === 'different_text');
+  return {
+    group,
+    n: rows.length,
+    pcc_accuracy: pearson(
+      rows.map((r) => r.ours.accuracy),
+      rows.map((r) => r.human.accuracy),
+    ),
+    pcc_total: pearson(
+      rows.map((r) => r.ours.score),
+      rows.map((r) => r.human.total),
+    ),
+    pcc_word_accuracy: pearson(
+      wordPairs.map(([w]) => w),
+      wordPairs.map(([, h]) => h),
+    ),
+    words: wordPairs.length,
+    human_mean: mean(rows.map((r) => r.human.total * 10)),
+    ours_mean: mean(rows.map((r) => r.ours.score)),
+    different_text: different.length,
+    different_text_good: different.filter((r) => r.human.accuracy >= 7).length,
+  };
+}
+
+function groupBy(
+  rows: readonly UtteranceRow[],
+  key: (row: UtteranceRow) => string,
+): GroupFigures[] {
+  const groups = new Map<string, UtteranceRow[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, members]) => groupFigures(group, members));
 }
 
 /** `limit` utterances spread evenly over the list (all when no limit). */
@@ -208,6 +287,26 @@ export async function evaluateDataset(
         wordHuman.push(labels[k]?.accuracy ?? 0);
       });
     });
+    const rows: UtteranceRow[] = scored.map((s, i) => {
+      const result = results[i] as ScoreResult;
+      return {
+        id: s.utterance.id,
+        speaker: s.utterance.speaker,
+        age: s.utterance.age ?? null,
+        text: s.utterance.text,
+        human: {
+          accuracy: s.utterance.accuracy,
+          total: s.utterance.total,
+          words: s.utterance.words.map((w) => w.accuracy),
+        },
+        ours: {
+          accuracy: result.accuracy,
+          score: result.score,
+          words: result.words.map((w) => w.score),
+        },
+        verdict: result.verdict,
+      };
+    });
     const latencies = scored.map((s) => s.latencyMs);
     const audioSeconds = scored.reduce((a, s) => a + s.seconds, 0);
     const fluencyPairs = scored
@@ -246,6 +345,12 @@ export async function evaluateDataset(
       concurrency,
       audioSeconds,
       verdicts,
+      byAge: [
+        ...groupBy(rows, (r) => ageGroupOf(r.age)),
+        ...groupBy(rows, (r) => (r.age === null ? 'age unknown' : `age ${r.age}`)),
+      ],
+      bySpeaker: groupBy(rows, (r) => `speaker ${r.speaker}`),
+      utterances: rows,
     };
   } finally {
     await pool.close();
