@@ -30,6 +30,7 @@ import {
   type FeatureChoice,
   fitCalibration,
   type ModelCalibration,
+  withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, findDevDataset, loadDataset } from './dataset';
@@ -49,6 +50,8 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean'],
     ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'ev_min'],
     ['gop_mean', 'ev_mean'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'hist_gop'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'hist_gop'],
   ],
   total: [
     ['gop_mean'],
@@ -57,9 +60,12 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop_mean', 'gop_p10', 'pause_total', 'pause_count'],
     ['gop_mean', 'pause_total', 'ev_mean'],
     ['gop_frames', 'gop_word_min', 'bad_frac', 'pause_total', 'ev_mean'],
+    ['gop_mean', 'pause_total', 'hist_gop'],
+    ['gop_mean', 'pause_total', 'ev_mean', 'hist_gop'],
   ],
   fluency: [
     ['gop_mean', 'pause_total'],
+    ['gop_mean', 'pause_total', 'hist_gop'],
     ['gop_mean', 'pause_total', 'pause_count'],
     ['gop_mean', 'pause_total', 'pause_count', 'rate'],
   ],
@@ -74,12 +80,10 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence'],
     ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'gop_rel', 'evidence'],
   ],
-  differentText: [
-    ['gop_mean', 'gop_word_min', 'bad_frac', 'skipped_frac'],
-    ['gop_mean', 'gop_word_min', 'bad_frac', 'min_dur_frac', 'skipped_frac'],
-    ['ev_mean', 'ev_bad_frac'],
-    ['ev_mean', 'ev_bad_frac', 'ev_min'],
-  ],
+  // Only features relative to a free phone loop (engine.ts evidence): absolute GOP is low for
+  // every word of a child read with an adult model, so a GOP threshold rejects good children's
+  // readings (decision 068).
+  differentText: [['ev_mean'], ['ev_mean', 'ev_bad_frac'], ['ev_mean', 'ev_bad_frac', 'ev_min']],
 };
 
 /** Which CV metric decides each choice. */
@@ -373,6 +377,7 @@ async function main(): Promise<void> {
       await writeFile(cache, JSON.stringify(samples));
       console.log(`${model}: samples cached in ${cache}`);
     }
+    samples = withSpeakerHistory(samples);
     calibrations[model] = calibrate(samples, model, path.basename(path.resolve(dir)));
   }
   if (args.dryRun) return;

@@ -4,6 +4,7 @@
  *
  *   npm run eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n]
  *       [--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json]
+ *       [--no-history]
  *
  * Prints N, the Pearson correlations of the sentence scores with the human accuracy and
  * total scores and of the word scores with the human word accuracy, latency p50/p95 per
@@ -32,14 +33,15 @@ interface CliArgs {
   model: 'auto' | 'bundled' | 'debian';
   mode: CalibrationMode;
   out?: string;
+  history: boolean;
 }
 
 const USAGE =
   'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
-  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json]';
+  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history]';
 
 function parse(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { json: false, model: 'auto', mode: 'auto' };
+  const args: CliArgs = { json: false, model: 'auto', mode: 'auto', history: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -55,6 +57,7 @@ function parse(argv: readonly string[]): CliArgs {
     if (a === '--json') args.json = true;
     else if (a === '--limit') args.limit = count();
     else if (a === '--out') args.out = value();
+    else if (a === '--no-history') args.history = false;
     else if (a === '--jobs') args.jobs = count();
     else if (a === '--concurrency') args.concurrency = count();
     else if (a === '--model') {
@@ -96,6 +99,7 @@ function print(report: EvaluationReport): void {
           ? 'shipped, IN-SAMPLE: fitted on these speakers (a regression check, not a figure to report)'
           : 'shipped (not fitted on these speakers)'
     }`,
+    `reader history            ${report.history ? "each speaker's other recordings in this folder (as a child's earlier recordings)" : 'none (every recording a new reader)'}`,
     `verdicts                  ${Object.entries(report.verdicts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${v} ${n}`)
@@ -145,6 +149,7 @@ async function main(): Promise<number> {
     ...(args.concurrency ? { concurrency: args.concurrency } : {}),
     model: args.model,
     mode: args.mode,
+    history: args.history,
     onProgress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(`\r  scored ${done}/${total}`);
       if (done === total && process.stderr.isTTY) process.stderr.write('\n');

@@ -6,6 +6,7 @@ import {
   type FeatureChoice,
   fitCalibration,
   type ModelCalibration,
+  withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, type LabelledUtterance, loadDataset } from './dataset';
@@ -39,6 +40,11 @@ export interface EvaluationOptions {
   mode?: CalibrationMode;
   /** Folds for cross-validation (default 8, fewer when there are fewer speakers). */
   folds?: number;
+  /**
+   * Fill each reader's history from the speaker's other recordings in the folder (default
+   * true; false scores every recording as a new reader's).
+   */
+  history?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -68,6 +74,8 @@ export interface EvaluationReport {
   concurrency: number;
   audioSeconds: number;
   verdicts: Record<Verdict, number>;
+  /** Readers' histories were filled from each speaker's other recordings in the folder. */
+  history: boolean;
   /** The same figures per age group (children ≤ 12, adults) and per exact age. */
   byAge: GroupFigures[];
   /** The same figures per speaker. */
@@ -175,13 +183,18 @@ function choiceOf(calibration: CalibrationModels): FeatureChoice {
   };
 }
 
-/** Re-scores every utterance with regression models fitted on the other folds' speakers. */
-function crossValidatedResults(
+/**
+ * Re-scores every utterance from its features with each reader's history filled from the same
+ * speaker's other recordings in the folder (as the product fills it from a child's earlier
+ * recordings), and — when `folds` is given — with regression models fitted on the other folds'
+ * speakers only; else with the shipped calibration.
+ */
+function rescoredResults(
   scored: readonly Scored[],
   shipped: ModelCalibration,
-  folds: number,
+  folds: number | null,
 ): ScoreResult[] {
-  const samples: (CalibrationSample | undefined)[] = scored.map(({ utterance, result }) => {
+  const raw: (CalibrationSample | undefined)[] = scored.map(({ utterance, result }) => {
     const sentence = result.details?.sentence;
     const words = result.details?.words;
     if (!sentence || !words) return undefined;
@@ -199,20 +212,26 @@ function crossValidatedResults(
       },
     };
   });
+  const present = withSpeakerHistory(raw.filter((s): s is CalibrationSample => s !== undefined));
+  const byId = new Map(present.map((s) => [s.id, s]));
+  const samples = raw.map((s) => (s ? byId.get(s.id) : undefined));
   const speakers = scored.map((s) => s.utterance.speaker);
-  const k = Math.max(2, Math.min(folds, new Set(speakers).size));
-  const foldOf = groupFolds(speakers, k);
+  const k = folds === null ? 1 : Math.max(2, Math.min(folds, new Set(speakers).size));
+  const foldOf = folds === null ? speakers.map(() => 0) : groupFolds(speakers, k);
   const options = {
     choice: choiceOf(shipped),
     differentText: shipped.differentText,
   };
-  const fitted = Array.from({ length: k }, (_, fold) =>
-    fitCalibration(
-      samples.filter((s, i): s is CalibrationSample => s !== undefined && foldOf[i] !== fold),
-      options,
-      shipped,
-    ),
-  );
+  const fitted: CalibrationModels[] =
+    folds === null
+      ? [shipped]
+      : Array.from({ length: k }, (_, fold) =>
+          fitCalibration(
+            samples.filter((s, i): s is CalibrationSample => s !== undefined && foldOf[i] !== fold),
+            options,
+            shipped,
+          ),
+        );
   return scored.map(({ result }, i) => {
     const sample = samples[i];
     const calibration = fitted[foldOf[i] ?? 0];
@@ -265,9 +284,10 @@ export async function evaluateDataset(
     const mode = options.mode ?? 'auto';
     const crossValidate = mode === 'cross-validated' || (mode === 'auto' && inSample);
     const folds = options.folds ?? 8;
-    const results = crossValidate
-      ? crossValidatedResults(scored, shipped, folds)
-      : scored.map((s) => s.result);
+    const results =
+      crossValidate || options.history !== false
+        ? rescoredResults(scored, shipped, crossValidate ? folds : null)
+        : scored.map((s) => s.result);
 
     const wordPred: number[] = [];
     const wordHuman: number[] = [];
@@ -345,6 +365,7 @@ export async function evaluateDataset(
       concurrency,
       audioSeconds,
       verdicts,
+      history: options.history !== false,
       byAge: [
         ...groupBy(rows, (r) => ageGroupOf(r.age)),
         ...groupBy(rows, (r) => (r.age === null ? 'age unknown' : `age ${r.age}`)),

@@ -55,6 +55,12 @@ export const SENTENCE_FEATURES = [
   'ev_bad_frac',
   /** Lowest token evidence. */
   'ev_min',
+  /**
+   * The reader's mean GOP over their earlier recordings, shrunk toward this recording's
+   * (see {@link historyGop}): how well this child usually reads, a steadier estimate of
+   * proficiency than one sentence. Equal to `gop_mean` without history.
+   */
+  'hist_gop',
 ] as const;
 export type SentenceFeature = (typeof SENTENCE_FEATURES)[number];
 
@@ -160,10 +166,30 @@ export function withRelativeGop(
   });
 }
 
+/** A reader's history: the mean `gop_mean` of their earlier scored recordings and how many. */
+export interface ReaderHistory {
+  gopMean: number;
+  count: number;
+}
+
+/**
+ * Weight of this recording's own mean GOP against the history (in recordings): a child with
+ * no history is judged on this recording alone, one with 19 earlier recordings (each
+ * speechocean762 speaker's other utterances) mostly on them.
+ */
+export const HISTORY_PRIOR = 2;
+
+/** The `hist_gop` feature: history mean shrunk toward this recording's own mean GOP. */
+export function historyGop(own: number, history?: ReaderHistory): number {
+  if (!history || !(history.count > 0) || !Number.isFinite(history.gopMean)) return own;
+  return (history.count * history.gopMean + HISTORY_PRIOR * own) / (history.count + HISTORY_PRIOR);
+}
+
 /** Sentence-level features. */
 export function sentenceFeatures(
   analysis: UtteranceAnalysis,
   activity: VoiceActivity,
+  history?: ReaderHistory,
 ): FeatureVector<SentenceFeature> {
   const present = analysis.tokens.filter((t) => !t.missed);
   const phones = present.flatMap((t) => t.phones);
@@ -185,8 +211,9 @@ export function sentenceFeatures(
     voiced += voicedFraction(activity, token.start, token.end) * duration;
     total += duration;
   }
+  const gopMean = gops.length > 0 ? avg(gops) : GOP_CLIP;
   return {
-    gop_mean: gops.length > 0 ? avg(gops) : GOP_CLIP,
+    gop_mean: gopMean,
     gop_frames:
       frames > 0 ? phones.reduce((a, p) => a + clip(p.gop) * p.frames, 0) / frames : GOP_CLIP,
     gop_word_min: Math.min(0, ...present.map(tokenGop)),
@@ -202,6 +229,7 @@ export function sentenceFeatures(
     ev_mean: avg(analysis.tokens.map(tokenEvidence)),
     ev_bad_frac: avg(analysis.tokens.map((t) => (tokenEvidence(t) < EVIDENCE_BAD ? 1 : 0))),
     ev_min: Math.min(EVIDENCE_CEIL, ...analysis.tokens.map(tokenEvidence)),
+    hist_gop: historyGop(gopMean, history),
   };
 }
 

@@ -4,7 +4,7 @@
 import type { AcousticModelName } from './acoustic-model';
 import type { CalibrationModels } from './calibration';
 import type { AnalyseOptions, EngineOptions, UtteranceAnalysis } from './engine';
-import type { FeatureVector, SentenceFeature, WordFeature } from './features';
+import type { FeatureVector, ReaderHistory, SentenceFeature, WordFeature } from './features';
 import type { Verdict } from './feedback';
 import type { VoiceActivity } from './vad';
 
@@ -55,6 +55,8 @@ export interface ScoreDetails {
 }
 
 export interface ScoreOptions extends AnalyseOptions {
+  /** The reader's earlier recordings (features.ts `hist_gop`); none for a new reader. */
+  history?: ReaderHistory;
   /** Include {@link ScoreDetails}. */
   details?: boolean;
 }
