@@ -37,6 +37,11 @@ export interface ScoreResult {
   feedback: string;
   /** Diagnostics, when asked for with `details: true`. */
   details?: ScoreDetails;
+  /**
+   * The recording's mean phone GOP (nats/frame) when it was read (verdict ok): what the caller
+   * keeps to build the reader's history ({@link ScoreOptions.history}).
+   */
+  gopMean?: number;
 }
 
 export interface ScoreDetails {

@@ -155,7 +155,8 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
       });
       const p = predict(calibration, sentence, wordVectors);
       const d = details({ sentence, words: wordVectors, differentText: p.differentText });
-      return d ? { ...result, details: d } : result;
+      const read = result.verdict === 'ok' ? { ...result, gopMean: sentence.gop_mean } : result;
+      return d ? { ...read, details: d } : read;
     },
     close() {
       engine.close();

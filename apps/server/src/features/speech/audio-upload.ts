@@ -132,7 +132,7 @@ async function storeUploadedFile(
   }
   const samples = await decodeForJudge(file, info.format, input.log);
   const result: SpeechResultJson | null = samples
-    ? await judgeRecording(deps, input.log, samples, refText)
+    ? await judgeRecording(deps, input.log, samples, refText, input.userId)
     : null;
   const key = newObjectKey('rec', info.format);
   await deps.storage.put(key, file, info.contentType);
@@ -221,5 +221,8 @@ export async function judgeStoredRecording(
   const format = recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
   const samples = await decodeForJudge(stored.body, format, log);
   if (!samples) return { result: null, stored: false };
-  return { result: await judgeRecording(deps, log, samples, refText), stored: false };
+  return {
+    result: await judgeRecording(deps, log, samples, refText, recording.userId),
+    stored: false,
+  };
 }

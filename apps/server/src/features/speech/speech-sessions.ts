@@ -100,8 +100,15 @@ function answerOf(
     received,
     audio_url: key ? recordingUrl(deps, key, session.userId, session.userId) : null,
     duration: session.duration ?? 0,
-    result: (session.result as TSpeechResult | null) ?? null,
+    result: answeredResult(session.result),
   };
+}
+
+/** A stored result as answered: without what is kept for the judge alone (gop_mean). */
+export function answeredResult(result: SpeechResultJson | null): TSpeechResult | null {
+  if (!result) return null;
+  const { gop_mean: _kept, ...answered } = result;
+  return answered as TSpeechResult;
 }
 
 /** Float samples of 16-bit little-endian PCM. */
@@ -296,7 +303,7 @@ async function scoreSession(
   }
 
   const wav = Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
-  const result = await judgeClaimedSession(deps, log, session.id, samples, refText);
+  const result = await judgeClaimedSession(deps, log, session, samples, refText);
 
   const key = newObjectKey('rec', 'wav');
   await deps.storage.put(key, wav, 'audio/wav');
@@ -342,13 +349,14 @@ export const JUDGE_RETRY_AFTER_S = 3;
 async function judgeClaimedSession(
   deps: AppDeps,
   log: FastifyBaseLogger,
-  sessionId: string,
+  session: Pick<SpeechSessionRow, 'id' | 'userId'>,
   samples: Float32Array,
   refText: string,
 ): Promise<SpeechResultJson> {
   const q = createSpeechQueries(deps.db);
+  const sessionId = session.id;
   try {
-    return await judgeRecording(deps, log, samples, refText);
+    return await judgeRecording(deps, log, samples, refText, session.userId);
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.TooManyRequests) {
       await q.updateSession(sessionId, { status: 'open' });
@@ -371,7 +379,10 @@ export async function judgeRecording(
   log: FastifyBaseLogger,
   samples: Float32Array,
   refText: string,
+  /** Whose recording: their earlier recordings are the judge's history of this reader. */
+  userId: number,
 ): Promise<SpeechResultJson> {
+  const history = await createSpeechQueries(deps.db).readerHistory(userId);
   const cloudEnabled = (await loadConfigs(deps.db, log)).judge_speech.enable_cloud === 1;
   const channels = cloudEnabled ? deps.speechChannels : [];
   // Both providers take 16 kHz 16-bit mono: the judge's own samples, whatever was uploaded.
@@ -379,7 +390,7 @@ export async function judgeRecording(
   let outcome: Awaited<ReturnType<typeof scoreWithChannels<ScoreResult>>>;
   try {
     outcome = await scoreWithChannels(
-      () => deps.speechJudge.score(samples.slice(), refText),
+      () => deps.speechJudge.score(samples.slice(), refText, history ? { history } : {}),
       channels,
       wav,
       refText,
@@ -423,6 +434,7 @@ export async function judgeRecording(
     verdict: judged.verdict,
     feedback: judged.feedback,
     channels: combined.channels,
+    ...(judged.gopMean !== undefined ? { gop_mean: judged.gopMean } : {}),
   };
 }
 
@@ -460,7 +472,7 @@ async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<
     await q.updateSession(session.id, { status: 'done', result, duration, endedAt: now });
     return answerOf(deps, { ...session, status: 'done', result, duration });
   }
-  const result = await judgeClaimedSession(deps, input.log, session.id, samples, refText);
+  const result = await judgeClaimedSession(deps, input.log, session, samples, refText);
   const audioUrl = uploadPath(key);
   await q.updateSession(session.id, {
     status: 'done',

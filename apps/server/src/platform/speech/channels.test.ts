@@ -189,7 +189,7 @@ describe('iFlytek ISE: WebSocket with HMAC-SHA256 URL authentication', () => {
   });
 
   const fakeSocket = (
-    onSend: (socket: IseSocket & { emit(e: string, a?: unknown): void }, frame: string) => void,
+    onSend: (socket: { emit(e: string, a?: unknown): void }, frame: string) => void,
   ) => {
     const listeners: Record<string, Array<(a?: unknown) => void>> = {};
     const socket = {

@@ -1,5 +1,6 @@
 import {
   createScoringPool,
+  type ReaderHistory,
   type ScoreResult,
   type ScoringPool,
   SpeechPoolError,
@@ -19,7 +20,12 @@ import { createTencentSoeChannel } from './tencent-soe';
 
 /** The platform judge: the offline engine of @picbook/speech, run in a pool of worker threads. */
 export interface SpeechJudge {
-  score(audio16k: Float32Array, refText: string): Promise<ScoreResult>;
+  /** `history`: the reader's earlier recordings (a steadier estimate of how well they read). */
+  score(
+    audio16k: Float32Array,
+    refText: string,
+    options?: { history?: ReaderHistory },
+  ): Promise<ScoreResult>;
   close(): Promise<void>;
 }
 
@@ -39,10 +45,14 @@ export class JudgeBusyError extends Error {
 export function createPoolJudge(options: { size?: number; timeoutMs?: number } = {}): SpeechJudge {
   let pool: ScoringPool | null = null;
   return {
-    async score(audio16k, refText) {
+    async score(audio16k, refText, scoreOptions) {
       pool ??= createScoringPool(options);
       try {
-        return await pool.score(audio16k, refText);
+        return await pool.score(
+          audio16k,
+          refText,
+          scoreOptions?.history ? { history: scoreOptions.history } : {},
+        );
       } catch (error) {
         if (error instanceof SpeechPoolError) {
           const reason =
