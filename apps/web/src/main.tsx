@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import './app/locales';
 import { App } from './app/App';
 import { i18n } from './shared/i18n';
+import { registerOfflineWorker } from './shared/offline/offline-books';
 
 document.documentElement.lang = i18n.language;
 
@@ -16,3 +17,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+registerOfflineWorker();

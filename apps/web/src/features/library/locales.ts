@@ -29,6 +29,13 @@ export const libraryZh = {
     repeat: '跟读',
     speak: '开口说',
   },
+  offline: {
+    loaded: '已存到本机，没网也能读',
+    loading: '正在存到本机 {{kept}}/{{needed}}',
+    none: '存到本机，没网也能读',
+    stale: '更新本机的这本书',
+    error: '没存完，再试一次',
+  },
   detail: {
     stats: '{{pages}} 页 · {{words}} 个单词 · 约 {{minutes}} 分钟',
     summaryTitle: '故事简介',
@@ -99,6 +106,13 @@ export const libraryEn: Widen<typeof libraryZh> = {
     explain: 'Explained',
     repeat: 'Repeat',
     speak: 'Speak',
+  },
+  offline: {
+    loaded: 'On this device: reads without a network',
+    loading: 'Saving to this device {{kept}}/{{needed}}',
+    none: 'Save to this device for offline reading',
+    stale: 'Update the copy on this device',
+    error: 'Not all saved. Try again',
   },
   detail: {
     stats: '{{pages}} pages · {{words}} words · about {{minutes}} min',

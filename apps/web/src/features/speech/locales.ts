@@ -31,6 +31,7 @@ export const speechZh = {
     stop: '读完了，点我停止',
     starting: '准备……',
     scoring: '正在打分……',
+    waitingNetwork: '没有网络，录音已留好，联网后自动打分',
     secondsLeft: '还剩 {{seconds}} 秒',
   },
   demo: {
@@ -72,6 +73,7 @@ export const speechEn: Widen<typeof speechZh> = {
     stop: 'Done? Tap to stop',
     starting: 'Get ready…',
     scoring: 'Scoring…',
+    waitingNetwork: 'No network. Your recording is kept and scored when you are back online',
     secondsLeft: '{{seconds}} s left',
   },
   demo: {
