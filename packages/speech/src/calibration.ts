@@ -157,7 +157,7 @@ const HUMAN_BAD_WORD = 6;
  * Share of genuine readings the "different sentence" detector may reject (issue 21: at most
  * 1 % of correct readings); its threshold is that quantile of the genuine readings.
  */
-const DIFFERENT_TEXT_FALSE_ALARMS = 0.01;
+const DIFFERENT_TEXT_FALSE_ALARMS = 0.005;
 /** Same as score.ts: a missed word scores at most 30 / 100. */
 const MISSED_WORD_CAP = 30;
 /**

@@ -73,6 +73,19 @@ describe.each(models)('scoring with the %s model', (model) => {
     expect(reverse.verdict === 'different_text' || reverse.score < 40).toBe(true);
   });
 
+  it('a different sentence has no word marked good (issue 21: "It is a windy day." for the kite)', () => {
+    for (const [audio, text] of [
+      [kite, 'It is a windy day.'],
+      [kite, CAT],
+      [cat, 'Dad has a red kite.'],
+    ] as const) {
+      const result = scorer.score(audio, text);
+      expect(result.score).toBeLessThanOrEqual(30);
+      const good = result.words.filter((w) => w.status === 'good').length;
+      expect(good).toBeLessThanOrEqual(Math.floor(result.words.length / 10));
+    }
+  });
+
   it('scores the swapped words of a reference lower than the words actually read', () => {
     // The audio says "I see a red kite."; the reference has two other words.
     const result = scorer.score(kite, 'You see a red bike.');
