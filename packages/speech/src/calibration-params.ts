@@ -10,394 +10,206 @@ import type { AcousticModelName } from './acoustic-model';
 import type { ModelCalibration } from './calibration';
 
 export const CALIBRATIONS: Readonly<Record<AcousticModelName, ModelCalibration>> = {
-  "bundled": {
-    "model": "bundled",
-    "warp": 1.2,
-    "fitted": {
-      "dataset": "speechocean762-dev",
-      "utterances": 320,
-      "speakers": 16,
-      "speakerIds": [
-        "0001",
-        "0005",
-        "0006",
-        "0026",
-        "0036",
-        "0048",
-        "0053",
-        "0054",
-        "0056",
-        "0070",
-        "0075",
-        "0103",
-        "0104",
-        "0131",
-        "0135",
-        "0145"
+  bundled: {
+    model: 'bundled',
+    warp: 1.2,
+    fitted: {
+      dataset: 'speechocean762-dev',
+      utterances: 320,
+      speakers: 16,
+      speakerIds: [
+        '0001',
+        '0005',
+        '0006',
+        '0026',
+        '0036',
+        '0048',
+        '0053',
+        '0054',
+        '0056',
+        '0070',
+        '0075',
+        '0103',
+        '0104',
+        '0131',
+        '0135',
+        '0145',
       ],
-      "words": 1511,
-      "date": "2026-11-25"
+      words: 1511,
+      date: '2026-11-25',
     },
-    "accuracy": {
-      "features": [
-        "gop_frames",
-        "gop_word_min",
-        "bad_frac"
-      ],
-      "mean": [
-        -5.42172,
-        -7.40776,
-        0.0978572
-      ],
-      "scale": [
-        0.851036,
-        1.53905,
-        0.096401
-      ],
-      "weights": [
-        0.380495,
-        0.0531571,
-        -0.230275
-      ],
-      "intercept": 8.08125
+    accuracy: {
+      features: ['gop_frames', 'gop_word_min', 'bad_frac'],
+      mean: [-5.42172, -7.40776, 0.0978572],
+      scale: [0.851036, 1.53905, 0.096401],
+      weights: [0.380495, 0.0531571, -0.230275],
+      intercept: 8.08125,
     },
-    "total": {
-      "features": [
-        "gop_mean",
-        "pause_total"
-      ],
-      "mean": [
-        -5.73446,
-        0.212406
-      ],
-      "scale": [
-        0.980632,
-        0.518626
-      ],
-      "weights": [
-        0.522815,
-        -0.180598
-      ],
-      "intercept": 7.6375
+    total: {
+      features: ['gop_mean', 'pause_total'],
+      mean: [-5.73446, 0.212406],
+      scale: [0.980632, 0.518626],
+      weights: [0.522815, -0.180598],
+      intercept: 7.6375,
     },
-    "fluency": {
-      "features": [
-        "gop_mean",
-        "pause_total"
-      ],
-      "mean": [
-        -5.73446,
-        0.212406
-      ],
-      "scale": [
-        0.980632,
-        0.518626
-      ],
-      "weights": [
-        0.387612,
-        -0.3862
-      ],
-      "intercept": 8.31875
+    fluency: {
+      features: ['gop_mean', 'pause_total'],
+      mean: [-5.73446, 0.212406],
+      scale: [0.980632, 0.518626],
+      weights: [0.387612, -0.3862],
+      intercept: 8.31875,
     },
-    "word": {
-      "features": [
-        "gop",
-        "gop_min",
-        "worst_state",
-        "utt_gop",
-        "phones"
-      ],
-      "mean": [
-        -5.64718,
-        -7.58668,
-        -10.0407,
-        -5.66374,
-        3.1984
-      ],
-      "scale": [
-        1.64999,
-        2.6953,
-        3.11245,
-        0.980937,
-        1.24893
-      ],
-      "weights": [
-        0.31001,
-        0.181622,
-        0.399891,
-        0.280089,
-        -0.479282
-      ],
-      "intercept": 9.65712
+    word: {
+      features: ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones'],
+      mean: [-5.64718, -7.58668, -10.0407, -5.66374, 3.1984],
+      scale: [1.64999, 2.6953, 3.11245, 0.980937, 1.24893],
+      weights: [0.31001, 0.181622, 0.399891, 0.280089, -0.479282],
+      intercept: 9.65712,
     },
-    "mispronouncedBelow": 75.1959,
-    "differentText": {
-      "model": {
-        "features": [
-          "gop_mean",
-          "gop_word_min",
-          "bad_frac",
-          "min_dur_frac",
-          "skipped_frac"
-        ],
-        "mean": [
-          -7.13572,
-          -8.97395,
-          0.245929,
-          0.161275,
-          0.0802688
-        ],
-        "scale": [
-          1.74464,
-          2.2382,
-          0.19655,
-          0.147894,
-          0.139165
-        ],
-        "weights": [
-          -1.59561,
-          -0.638271,
-          0.884745,
-          0.610619,
-          1.28602
-        ],
-        "intercept": 0.156004
+    mispronouncedBelow: 75.1959,
+    differentText: {
+      model: {
+        features: ['gop_mean', 'gop_word_min', 'bad_frac', 'min_dur_frac', 'skipped_frac'],
+        mean: [-7.13572, -8.97395, 0.245929, 0.161275, 0.0802688],
+        scale: [1.74464, 2.2382, 0.19655, 0.147894, 0.139165],
+        weights: [-1.59561, -0.638271, 0.884745, 0.610619, 1.28602],
+        intercept: 0.156004,
       },
-      "threshold": 0.903804
+      threshold: 0.903804,
     },
-    "report": {
-      "folds": 8,
-      "crossValidated": {
-        "n": 320,
-        "words": 1511,
-        "pcc_accuracy": 0.46862,
-        "pcc_total": 0.459579,
-        "pcc_fluency": 0.579741,
-        "pcc_word_accuracy": 0.286756,
-        "mae_accuracy": 0.757254,
-        "different_text_detected": 0.72956,
-        "different_text_false_alarms": 0.00625,
-        "missed_detected": 0.815625,
-        "missed_false_alarms": 0.00595632,
-        "mispronounced_precision": 0.169231,
-        "mispronounced_recall": 0.164179
+    report: {
+      folds: 8,
+      crossValidated: {
+        n: 320,
+        words: 1511,
+        pcc_accuracy: 0.46862,
+        pcc_total: 0.459579,
+        pcc_fluency: 0.579741,
+        pcc_word_accuracy: 0.286756,
+        mae_accuracy: 0.757254,
+        different_text_detected: 0.72956,
+        different_text_false_alarms: 0.00625,
+        missed_detected: 0.815625,
+        missed_false_alarms: 0.00595632,
+        mispronounced_precision: 0.169231,
+        mispronounced_recall: 0.164179,
       },
-      "inSample": {
-        "n": 320,
-        "words": 1511,
-        "pcc_accuracy": 0.511636,
-        "pcc_total": 0.512342,
-        "pcc_fluency": 0.617985,
-        "pcc_word_accuracy": 0.30581,
-        "mae_accuracy": 0.733541,
-        "different_text_detected": 0.72956,
-        "different_text_false_alarms": 0.00625,
-        "missed_detected": 0.815625,
-        "missed_false_alarms": 0.00595632,
-        "mispronounced_precision": 0.184615,
-        "mispronounced_recall": 0.179104
-      }
-    }
+      inSample: {
+        n: 320,
+        words: 1511,
+        pcc_accuracy: 0.511636,
+        pcc_total: 0.512342,
+        pcc_fluency: 0.617985,
+        pcc_word_accuracy: 0.30581,
+        mae_accuracy: 0.733541,
+        different_text_detected: 0.72956,
+        different_text_false_alarms: 0.00625,
+        missed_detected: 0.815625,
+        missed_false_alarms: 0.00595632,
+        mispronounced_precision: 0.184615,
+        mispronounced_recall: 0.179104,
+      },
+    },
   },
-  "debian": {
-    "model": "debian",
-    "warp": 1.2,
-    "fitted": {
-      "dataset": "speechocean762-dev",
-      "utterances": 320,
-      "speakers": 16,
-      "speakerIds": [
-        "0001",
-        "0005",
-        "0006",
-        "0026",
-        "0036",
-        "0048",
-        "0053",
-        "0054",
-        "0056",
-        "0070",
-        "0075",
-        "0103",
-        "0104",
-        "0131",
-        "0135",
-        "0145"
+  debian: {
+    model: 'debian',
+    warp: 1.2,
+    fitted: {
+      dataset: 'speechocean762-dev',
+      utterances: 320,
+      speakers: 16,
+      speakerIds: [
+        '0001',
+        '0005',
+        '0006',
+        '0026',
+        '0036',
+        '0048',
+        '0053',
+        '0054',
+        '0056',
+        '0070',
+        '0075',
+        '0103',
+        '0104',
+        '0131',
+        '0135',
+        '0145',
       ],
-      "words": 1511,
-      "date": "2026-11-27"
+      words: 1511,
+      date: '2026-11-27',
     },
-    "accuracy": {
-      "features": [
-        "gop_frames",
-        "gop_word_min",
-        "bad_frac",
-        "hist_gop"
-      ],
-      "mean": [
-        -5.18866,
-        -7.20639,
-        0.0975867,
-        -5.53347
-      ],
-      "scale": [
-        0.864276,
-        1.64167,
-        0.0938539,
-        0.655002
-      ],
-      "weights": [
-        0.131141,
-        0.116384,
-        -0.186976,
-        0.445783
-      ],
-      "intercept": 8.08125
+    accuracy: {
+      features: ['gop_frames', 'gop_word_min', 'bad_frac', 'hist_gop'],
+      mean: [-5.18866, -7.20639, 0.0975867, -5.53347],
+      scale: [0.864276, 1.64167, 0.0938539, 0.655002],
+      weights: [0.131141, 0.116384, -0.186976, 0.445783],
+      intercept: 8.08125,
     },
-    "total": {
-      "features": [
-        "gop_mean",
-        "pause_total",
-        "ev_mean",
-        "hist_gop"
-      ],
-      "mean": [
-        -5.53347,
-        0.230406,
-        -1.14556,
-        -5.53347
-      ],
-      "scale": [
-        0.996611,
-        0.558945,
-        0.849941,
-        0.655002
-      ],
-      "weights": [
-        0.110096,
-        -0.178574,
-        0.151731,
-        0.497129
-      ],
-      "intercept": 7.6375
+    total: {
+      features: ['gop_mean', 'pause_total', 'ev_mean', 'hist_gop'],
+      mean: [-5.53347, 0.230406, -1.14556, -5.53347],
+      scale: [0.996611, 0.558945, 0.849941, 0.655002],
+      weights: [0.110096, -0.178574, 0.151731, 0.497129],
+      intercept: 7.6375,
     },
-    "fluency": {
-      "features": [
-        "gop_mean",
-        "pause_total",
-        "hist_gop"
-      ],
-      "mean": [
-        -5.53347,
-        0.230406,
-        -5.53347
-      ],
-      "scale": [
-        0.996611,
-        0.558945,
-        0.655002
-      ],
-      "weights": [
-        0.0719166,
-        -0.37873,
-        0.414521
-      ],
-      "intercept": 8.31875
+    fluency: {
+      features: ['gop_mean', 'pause_total', 'hist_gop'],
+      mean: [-5.53347, 0.230406, -5.53347],
+      scale: [0.996611, 0.558945, 0.655002],
+      weights: [0.0719166, -0.37873, 0.414521],
+      intercept: 8.31875,
     },
-    "word": {
-      "features": [
-        "gop",
-        "gop_min",
-        "worst_state",
-        "utt_gop",
-        "phones",
-        "evidence"
-      ],
-      "mean": [
-        -5.44276,
-        -7.42783,
-        -9.81338,
-        -5.46669,
-        3.19721,
-        -1.07271
-      ],
-      "scale": [
-        1.68594,
-        2.79137,
-        3.14218,
-        0.993815,
-        1.24769,
-        1.51679
-      ],
-      "weights": [
-        0.0727041,
-        0.525814,
-        0.106866,
-        0.298214,
-        -0.365485,
-        0.30114
-      ],
-      "intercept": 9.65073
+    word: {
+      features: ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence'],
+      mean: [-5.44276, -7.42783, -9.81338, -5.46669, 3.19721, -1.07271],
+      scale: [1.68594, 2.79137, 3.14218, 0.993815, 1.24769, 1.51679],
+      weights: [0.0727041, 0.525814, 0.106866, 0.298214, -0.365485, 0.30114],
+      intercept: 9.65073,
     },
-    "mispronouncedBelow": 73.8513,
-    "differentText": {
-      "model": {
-        "features": [
-          "ev_mean",
-          "ev_bad_frac",
-          "ev_min"
-        ],
-        "mean": [
-          -3.08443,
-          0.466299,
-          -5.70518
-        ],
-        "scale": [
-          2.2573,
-          0.374612,
-          3.51572
-        ],
-        "weights": [
-          -1.69452,
-          1.28825,
-          -0.901227
-        ],
-        "intercept": 0.183844
+    mispronouncedBelow: 73.8513,
+    differentText: {
+      model: {
+        features: ['ev_mean', 'ev_bad_frac', 'ev_min'],
+        mean: [-3.08443, 0.466299, -5.70518],
+        scale: [2.2573, 0.374612, 3.51572],
+        weights: [-1.69452, 1.28825, -0.901227],
+        intercept: 0.183844,
       },
-      "threshold": 0.896269
+      threshold: 0.896269,
     },
-    "report": {
-      "folds": 8,
-      "crossValidated": {
-        "n": 320,
-        "words": 1511,
-        "pcc_accuracy": 0.602311,
-        "pcc_total": 0.60523,
-        "pcc_fluency": 0.657354,
-        "pcc_word_accuracy": 0.30045,
-        "mae_accuracy": 0.698259,
-        "different_text_detected": 0.804416,
-        "different_text_false_alarms": 0.009375,
-        "missed_detected": Number.NaN,
-        "missed_false_alarms": 0.00330907,
-        "mispronounced_precision": 0.214286,
-        "mispronounced_recall": 0.223881
+    report: {
+      folds: 8,
+      crossValidated: {
+        n: 320,
+        words: 1511,
+        pcc_accuracy: 0.602311,
+        pcc_total: 0.60523,
+        pcc_fluency: 0.657354,
+        pcc_word_accuracy: 0.30045,
+        mae_accuracy: 0.698259,
+        different_text_detected: 0.804416,
+        different_text_false_alarms: 0.009375,
+        missed_detected: Number.NaN,
+        missed_false_alarms: 0.00330907,
+        mispronounced_precision: 0.214286,
+        mispronounced_recall: 0.223881,
       },
-      "inSample": {
-        "n": 320,
-        "words": 1511,
-        "pcc_accuracy": 0.634162,
-        "pcc_total": 0.650676,
-        "pcc_fluency": 0.688993,
-        "pcc_word_accuracy": 0.32165,
-        "mae_accuracy": 0.675424,
-        "different_text_detected": 0.791798,
-        "different_text_false_alarms": 0.00625,
-        "missed_detected": Number.NaN,
-        "missed_false_alarms": 0.00330907,
-        "mispronounced_precision": 0.227273,
-        "mispronounced_recall": 0.223881
-      }
-    }
-  }
+      inSample: {
+        n: 320,
+        words: 1511,
+        pcc_accuracy: 0.634162,
+        pcc_total: 0.650676,
+        pcc_fluency: 0.688993,
+        pcc_word_accuracy: 0.32165,
+        mae_accuracy: 0.675424,
+        different_text_detected: 0.791798,
+        different_text_false_alarms: 0.00625,
+        missed_detected: Number.NaN,
+        missed_false_alarms: 0.00330907,
+        mispronounced_precision: 0.227273,
+        mispronounced_recall: 0.223881,
+      },
+    },
+  },
 };

@@ -45,7 +45,7 @@ describe.each(models)('scoring with the %s model', (model) => {
     expect(self.completeness).toBe(100);
     expect(self.words.map((w) => w.word)).toEqual(['I', 'see', 'a', 'red', 'kite.']);
     for (const w of self.words) {
-      expect(w.status).toBe('good');
+      expect([w.word, w.status]).toEqual([w.word, 'good']);
       expect(w.end).toBeGreaterThan(w.start);
     }
     expect(self.feedback).toMatch(/^读得(真棒|很好)！/);

@@ -62,8 +62,8 @@ const SUBSTITUTION_GOP_REL = -5;
 /** A word the reader left out scores at most this. */
 const MISSED_WORD_CAP = 30;
 /**
- * A word whose evidence (its phones against a free phone loop, engine.ts) is below this
- * (nats/frame) was not said as written: never "good". On speechocean762-dev 4.7 % of the
+ * A word of two phones or more whose evidence (its phones against a free phone loop,
+ * engine.ts) is below this (nats/frame) was not said as written: never "good". On speechocean762-dev 4.7 % of the
  * words humans scored ≥ 8 fall below it, 26 % of those they scored ≤ 6, and on a sample of
  * wrong-sentence readings 70 % of the words (−4: 2.6 %, 15 %, 65 %).
  */
@@ -195,8 +195,9 @@ export function finalizeScore(calibration: CalibrationModels, input: FinalizeInp
     // one, whatever the calibrated score says (a rule, not fitted: see SUBSTITUTION_GOP_REL).
     const features = input.words[i];
     const substituted =
-      ((features?.phones ?? 0) >= 2 && (features?.gop_rel ?? 0) < SUBSTITUTION_GOP_REL) ||
-      (features?.evidence ?? 0) < WORD_EVIDENCE_BAD;
+      (features?.phones ?? 0) >= 2 &&
+      ((features?.gop_rel ?? 0) < SUBSTITUTION_GOP_REL ||
+        (features?.evidence ?? 0) < WORD_EVIDENCE_BAD);
     const flagged = substituted || score < calibration.mispronouncedBelow;
     return {
       word: token.word,
