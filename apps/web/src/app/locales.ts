@@ -17,6 +17,7 @@ import { speechEn, speechZh } from '../features/speech/locales';
 import { storeEn, storeZh } from '../features/store/locales';
 import { wordsEn, wordsZh } from '../features/words/locales';
 import { worksEn, worksZh } from '../features/works/locales';
+import type { opsZh } from '../ops/locales';
 import { audioEn, audioZh } from '../shared/audio/locales';
 import { i18n } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
@@ -61,6 +62,8 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof zhCN;
+      /** The operator console's strings: its own entry (ops.html) loads them, never this file. */
+      ops: typeof opsZh;
       auth: typeof authZh;
       child: typeof childZh;
       parents: typeof parentsZh;
