@@ -30,6 +30,7 @@ import {
   type FeatureChoice,
   fitCalibration,
   type ModelCalibration,
+  withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, findDevDataset, loadDataset } from './dataset';
@@ -46,15 +47,25 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop_mean', 'gop_word_min'],
     ['gop_mean', 'gop_p10', 'bad_frac'],
     ['gop_frames', 'gop_word_min', 'bad_frac'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'ev_min'],
+    ['gop_mean', 'ev_mean'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'hist_gop'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'hist_gop'],
   ],
   total: [
     ['gop_mean'],
     ['gop_mean', 'pause_total'],
     ['gop_mean', 'gop_word_min', 'pause_total'],
     ['gop_mean', 'gop_p10', 'pause_total', 'pause_count'],
+    ['gop_mean', 'pause_total', 'ev_mean'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'pause_total', 'ev_mean'],
+    ['gop_mean', 'pause_total', 'hist_gop'],
+    ['gop_mean', 'pause_total', 'ev_mean', 'hist_gop'],
   ],
   fluency: [
     ['gop_mean', 'pause_total'],
+    ['gop_mean', 'pause_total', 'hist_gop'],
     ['gop_mean', 'pause_total', 'pause_count'],
     ['gop_mean', 'pause_total', 'pause_count', 'rate'],
   ],
@@ -66,11 +77,13 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop', 'gop_rel', 'utt_gop'],
     ['gop', 'gop_min', 'gop_rel', 'utt_gop'],
     ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'gop_rel'],
+    ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence'],
+    ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'gop_rel', 'evidence'],
   ],
-  differentText: [
-    ['gop_mean', 'gop_word_min', 'bad_frac', 'skipped_frac'],
-    ['gop_mean', 'gop_word_min', 'bad_frac', 'min_dur_frac', 'skipped_frac'],
-  ],
+  // Only features relative to a free phone loop (engine.ts evidence): absolute GOP is low for
+  // every word of a child read with an adult model, so a GOP threshold rejects good children's
+  // readings (decision 068).
+  differentText: [['ev_mean'], ['ev_mean', 'ev_bad_frac'], ['ev_mean', 'ev_bad_frac', 'ev_min']],
 };
 
 /** Which CV metric decides each choice. */
@@ -105,10 +118,21 @@ interface Args {
   fromCache: boolean;
   jobs: number;
   dryRun: boolean;
+  /** Analyse every n-th recording only (a quicker, noisier fit while iterating). */
+  every: number;
+  /** Leave out the inserted-word analysis (keeps the shipped "missed word" figures). */
+  skipInserted: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { models: [], fromCache: false, jobs: defaultPoolSize(), dryRun: false };
+  const args: Args = {
+    models: [],
+    fromCache: false,
+    jobs: defaultPoolSize(),
+    dryRun: false,
+    every: 1,
+    skipInserted: false,
+  };
   let model = 'all';
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -123,6 +147,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--from-cache') args.fromCache = true;
     else if (a === '--jobs') args.jobs = Number(next());
     else if (a === '--dry-run') args.dryRun = true;
+    else if (a === '--every') args.every = Number(next());
+    else if (a === '--skip-inserted') args.skipInserted = true;
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -149,11 +175,16 @@ const pick = (seed: number, n: number): number => {
 async function extract(
   dataset: Dataset,
   model: AcousticModelName,
-  jobs: number,
+  args: Pick<Args, 'jobs' | 'every' | 'skipInserted'>,
 ): Promise<CalibrationSample[]> {
-  const pool = createScoringPool({ model, size: jobs, maxQueue: 10_000, timeoutMs: 120_000 });
+  const pool = createScoringPool({
+    model,
+    size: args.jobs,
+    maxQueue: 10_000,
+    timeoutMs: 120_000,
+  });
   await pool.ready();
-  const { utterances } = dataset;
+  const utterances = dataset.utterances.filter((_, i) => i % args.every === 0);
   const started = performance.now();
   let done = 0;
   const samples = await Promise.all(
@@ -182,7 +213,9 @@ async function extract(
       const [matched, mismatched, inserted] = (await Promise.all([
         pool.features(audio.slice(), u.text),
         pool.features(audio.slice(), other?.text ?? 'yellow monkey'),
-        pool.features(audio.slice(), insertedText),
+        args.skipInserted
+          ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
+          : pool.features(audio.slice(), insertedText),
       ])) as [FeatureResult, FeatureResult, FeatureResult];
       done++;
       if (done % 20 === 0) {
@@ -340,10 +373,11 @@ async function main(): Promise<void> {
       console.log(
         `${model}: analysing ${dataset.utterances.length} recordings ×3 with ${args.jobs} workers…`,
       );
-      samples = await extract(dataset, model, args.jobs);
+      samples = await extract(dataset, model, args);
       await writeFile(cache, JSON.stringify(samples));
       console.log(`${model}: samples cached in ${cache}`);
     }
+    samples = withSpeakerHistory(samples);
     calibrations[model] = calibrate(samples, model, path.basename(path.resolve(dir)));
   }
   if (args.dryRun) return;

@@ -1,6 +1,6 @@
 import type { AcousticModelName } from './acoustic-model';
 import type { FeatureVector, SentenceFeature, WordFeature } from './features';
-import { vectorOf } from './features';
+import { historyGop, vectorOf } from './features';
 import {
   fitLogistic,
   fitRidge,
@@ -153,6 +153,11 @@ export interface FitOptions {
 }
 
 const HUMAN_BAD_WORD = 6;
+/**
+ * Share of genuine readings the "different sentence" detector may reject (issue 21: at most
+ * 1 % of correct readings); its threshold is that quantile of the genuine readings.
+ */
+const DIFFERENT_TEXT_FALSE_ALARMS = 0.005;
 /** Same as score.ts: a missed word scores at most 30 / 100. */
 const MISSED_WORD_CAP = 30;
 /**
@@ -171,7 +176,7 @@ export function fitCalibration(
 ): CalibrationModels {
   const { choice } = options;
   const lambda = options.lambda ?? 0.01;
-  const falseAlarmRate = options.falseAlarmRate ?? 0.005;
+  const falseAlarmRate = options.falseAlarmRate ?? DIFFERENT_TEXT_FALSE_ALARMS;
   const sentences = samples.map((s) => s.sentence);
   const accuracy = fitRidge(
     choice.accuracy,
@@ -277,6 +282,36 @@ function fitDetector<K extends string>(
   // Threshold: the (1 − rate) quantile of the negatives, never below 0.5.
   const threshold = Math.max(0.5, quantile(negativeP, 1 - falseAlarmRate));
   return { model, threshold: Math.min(0.999, threshold) };
+}
+
+/**
+ * Fills `hist_gop` of every sample (and its mismatched reading) from the same speaker's OTHER
+ * samples, as the product fills it from a child's earlier recordings: features only, no labels,
+ * so it is fair under speaker-grouped cross-validation.
+ */
+export function withSpeakerHistory<
+  T extends Pick<CalibrationSample, 'speaker' | 'sentence' | 'mismatched'>,
+>(samples: readonly T[]): T[] {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const s of samples) {
+    const entry = sums.get(s.speaker) ?? { sum: 0, count: 0 };
+    entry.sum += s.sentence.gop_mean;
+    entry.count++;
+    sums.set(s.speaker, entry);
+  }
+  return samples.map((s) => {
+    const entry = sums.get(s.speaker) ?? { sum: 0, count: 0 };
+    const count = entry.count - 1;
+    const history =
+      count > 0 ? { gopMean: (entry.sum - s.sentence.gop_mean) / count, count } : undefined;
+    return {
+      ...s,
+      sentence: { ...s.sentence, hist_gop: historyGop(s.sentence.gop_mean, history) },
+      ...(s.mismatched
+        ? { mismatched: { ...s.mismatched, hist_gop: historyGop(s.mismatched.gop_mean, history) } }
+        : {}),
+    };
+  });
 }
 
 /** Metrics of a calibration's predictions against the human labels. */

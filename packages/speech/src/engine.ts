@@ -54,6 +54,8 @@ export interface PhoneAnalysis {
   gop: number;
   /** Lowest per-frame GOP among the phone's three HMM states. */
   worstState: number;
+  /** Summed log-likelihood ratio of the phone's states against the best senone (nats). */
+  total: number;
 }
 
 export interface TokenAnalysis {
@@ -73,6 +75,14 @@ export interface TokenAnalysis {
    * span is then the gap between its neighbours and it has no phones.
    */
   missed: boolean;
+  /**
+   * Evidence that the token's words are in the audio: the log-likelihood of its aligned
+   * phones minus that of the best free phone sequence over the same frames (nats per
+   * frame; ≈ 0 or above when the word fits as well as anything, strongly negative when
+   * other sounds were said). Both paths have the same HMM topology and the same acoustic
+   * model, so a child's voice lowers both alike. Undefined when no loop decode ran.
+   */
+  evidence?: number;
 }
 
 export interface Pause {
@@ -101,6 +111,62 @@ export interface UtteranceAnalysis {
   guessed: string[];
 }
 
+/**
+ * The 39 phones of the CMU dictionary: the free phone loop that competes with the text's
+ * words (see {@link TokenAnalysis.evidence}).
+ */
+export const LOOP_PHONES = [
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'B',
+  'CH',
+  'D',
+  'DH',
+  'EH',
+  'ER',
+  'EY',
+  'F',
+  'G',
+  'HH',
+  'IH',
+  'IY',
+  'JH',
+  'K',
+  'L',
+  'M',
+  'N',
+  'NG',
+  'OW',
+  'OY',
+  'P',
+  'R',
+  'S',
+  'SH',
+  'T',
+  'TH',
+  'UH',
+  'UW',
+  'V',
+  'W',
+  'Y',
+  'Z',
+  'ZH',
+] as const;
+const loopWord = (phone: string): string => `ph__${phone.toLowerCase()}`;
+/** JSGF grammar of any sequence of phones (silences between them are the decoder's own). */
+export const PHONE_LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar loop;\npublic <loop> = ( ${LOOP_PHONES.map(loopWord).join(' | ')} )+;\n`;
+
+/**
+ * Beams of the phone-loop pass: narrower than the alignment's (the loop only has to find a
+ * good phone sequence, not follow the text). On a development recording 1e-48, 1e-30 and
+ * 1e-20 gave the same evidence to three decimals; 1e-12 changed it.
+ */
+const LOOP_PASS = { ...STRICT_PASS, beam: 1e-20, pbeam: 1e-20, wbeam: 1e-15 };
+
 export interface EngineOptions {
   /** Acoustic model: `auto` (default) uses Debian's 16 kHz model when installed. */
   model?: AcousticModelName | 'auto';
@@ -108,6 +174,8 @@ export interface EngineOptions {
   warp?: number;
   /** Gaussians per codebook evaluated per frame (SoundSwallower `topn`, default 4). */
   topn?: number;
+  /** Decode a free phone loop too, for {@link TokenAnalysis.evidence} (default true). */
+  phoneLoop?: boolean;
 }
 
 export interface AnalyseOptions {
@@ -151,6 +219,9 @@ interface PassResult {
   offset: number;
   /** Number of skipped words. */
   missing: number;
+  /** Decoded region in samples. */
+  from: number;
+  to: number;
 }
 
 /**
@@ -209,6 +280,7 @@ export async function createPronunciationEngine(
 ): Promise<PronunciationEngine> {
   const model: AcousticModel = resolveAcousticModel(options.model ?? 'auto');
   const warp = options.warp ?? model.warp;
+  const engineLoop = options.phoneLoop ?? true;
   const module = await loadModule();
   const decoder = new module.Decoder({
     ...model.config,
@@ -223,6 +295,7 @@ export async function createPronunciationEngine(
     await decoder.reinitialize_audio();
   }
   const source = decoderSource(decoder);
+  decoder.add_words(...LOOP_PHONES.map((p): [string, string] => [loopWord(p), p]));
   const generated = new Map<string, string>();
   let closed = false;
 
@@ -301,11 +374,49 @@ export async function createPronunciationEngine(
         words,
         offset: from / ALIGN_SAMPLE_RATE,
         missing: words.filter((w) => !w).length,
+        from,
+        to,
       };
     } catch (error) {
       const log = lastDecoderError();
       const message = error instanceof Error ? error.message : String(error);
       return log ? `${message} (${log})` : message;
+    }
+  };
+
+  /**
+   * Free phone-loop decode of `audio[from, to)`: per frame, the log-likelihood ratio of the
+   * best phone sequence against the best senone (nats; the same units as the phones' GOP
+   * totals), or undefined when the decode failed.
+   */
+  const loopFrames = (audio: Float32Array, from: number, to: number): Float64Array | undefined => {
+    decoder.set_config('beam', LOOP_PASS.beam);
+    decoder.set_config('wbeam', LOOP_PASS.wbeam);
+    decoder.set_config('pbeam', LOOP_PASS.pbeam);
+    decoder.set_config('silprob', LOOP_PASS.silprob);
+    decoder.set_config('fillprob', LOOP_PASS.fillprob);
+    decoderLog.length = 0;
+    try {
+      decoder.set_grammar(PHONE_LOOP_GRAMMAR);
+      decoder.start();
+      decoder.process_audio(audio.subarray(from, to), false, true);
+      decoder.stop();
+      if (decoder.get_text().trim() === '') return undefined;
+      const segment = decoder.get_alignment({ align_level: 2 });
+      const out = new Float64Array(Math.ceil(((to - from) / ALIGN_SAMPLE_RATE) * FRAME_RATE) + 1);
+      for (const word of segment.w ?? []) {
+        for (const phone of word.w ?? []) {
+          for (const state of phone.w ?? [phone]) {
+            const first = Math.round(state.b * FRAME_RATE);
+            const n = framesOf(state);
+            const perFrame = nats(state.p) / n;
+            for (let t = first; t < first + n && t < out.length; t++) out[t] = perFrame;
+          }
+        }
+      }
+      return out;
+    } catch {
+      return undefined;
     }
   };
 
@@ -356,7 +467,12 @@ export async function createPronunciationEngine(
         result = relaxed;
         pass = 'relaxed';
       }
-      return { ...base, aligned: true, pass, ...readAnalysis(result, tokens) };
+      const analysis = readAnalysis(result, tokens);
+      if (engineLoop) {
+        const loop = loopFrames(audio, result.from, result.to);
+        if (loop) addEvidence(analysis.tokens, result, loop);
+      }
+      return { ...base, aligned: true, pass, ...analysis };
     },
     close() {
       if (closed) return;
@@ -417,7 +533,29 @@ function readPhone(segment: Segment, offset: number): PhoneAnalysis {
     frames,
     gop: Math.max(MIN_FRAME_GOP, total / frames),
     worstState: Math.max(MIN_FRAME_GOP, worst),
+    total: Math.round(total),
   };
+}
+
+/**
+ * Fills {@link TokenAnalysis.evidence}: per token read, the summed state scores of its
+ * aligned phones minus the phone loop's over the same frames, per frame.
+ */
+function addEvidence(tokens: TokenAnalysis[], result: PassResult, loop: Float64Array): void {
+  const { offset } = result;
+  for (const token of tokens) {
+    if (token.missed || token.phones.length === 0) continue;
+    let own = 0;
+    let frames = 0;
+    for (const phone of token.phones) {
+      own += phone.total;
+      frames += phone.frames;
+    }
+    const first = Math.round((token.start - offset) * FRAME_RATE);
+    let competitor = 0;
+    for (let t = first; t < first + frames; t++) competitor += loop[t] ?? 0;
+    token.evidence = round3((own - competitor) / Math.max(1, frames));
+  }
 }
 
 function readAnalysis(

@@ -3,16 +3,26 @@
  * speechocean762-dev (labels.json + wav/):
  *
  *   npm run eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n]
- *       [--model auto|bundled|debian] [--calibration auto|shipped|cv]
+ *       [--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json]
+ *       [--no-history]
  *
  * Prints N, the Pearson correlations of the sentence scores with the human accuracy and
  * total scores and of the word scores with the human word accuracy, latency p50/p95 per
  * recording (from "audio complete" to result) and the real-time factor. With --json the
  * last line is {n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms,
- * latency_p95_ms, rtf}. A missing folder is reported and skipped (exit code 0).
+ * latency_p95_ms, rtf, by_age, by_speaker}. The same figures are printed per age group and
+ * per speaker (a regression on children shows at once); --out writes every utterance (id,
+ * speaker, age, human scores, ours, verdict) as JSON. A missing folder is reported and skipped
+ * (exit code 0).
  */
+import { writeFile } from 'node:fs/promises';
 import { DatasetUnavailableError, loadDataset } from './dataset';
-import { type CalibrationMode, type EvaluationReport, evaluateDataset } from './eval';
+import {
+  type CalibrationMode,
+  type EvaluationReport,
+  evaluateDataset,
+  type GroupFigures,
+} from './eval';
 
 interface CliArgs {
   folder?: string;
@@ -22,14 +32,16 @@ interface CliArgs {
   concurrency?: number;
   model: 'auto' | 'bundled' | 'debian';
   mode: CalibrationMode;
+  out?: string;
+  history: boolean;
 }
 
 const USAGE =
   'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
-  '[--model auto|bundled|debian] [--calibration auto|shipped|cv]';
+  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history]';
 
 function parse(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { json: false, model: 'auto', mode: 'auto' };
+  const args: CliArgs = { json: false, model: 'auto', mode: 'auto', history: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -44,6 +56,8 @@ function parse(argv: readonly string[]): CliArgs {
     };
     if (a === '--json') args.json = true;
     else if (a === '--limit') args.limit = count();
+    else if (a === '--out') args.out = value();
+    else if (a === '--no-history') args.history = false;
     else if (a === '--jobs') args.jobs = count();
     else if (a === '--concurrency') args.concurrency = count();
     else if (a === '--model') {
@@ -85,12 +99,25 @@ function print(report: EvaluationReport): void {
           ? 'shipped, IN-SAMPLE: fitted on these speakers (a regression check, not a figure to report)'
           : 'shipped (not fitted on these speakers)'
     }`,
+    `reader history            ${report.history ? "each speaker's other recordings in this folder (as a child's earlier recordings)" : 'none (every recording a new reader)'}`,
     `verdicts                  ${Object.entries(report.verdicts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${v} ${n}`)
       .join(', ')}`,
   ];
   console.log(lines.join('\n'));
+  console.log(
+    `\n${groupTable('age group', report.byAge)}\n\n${groupTable('speaker', report.bySpeaker)}`,
+  );
+}
+
+function groupTable(title: string, groups: readonly GroupFigures[]): string {
+  const header = `${title.padEnd(18)} ${'N'.padStart(4)}  PCC acc  PCC tot  PCC word (words)  human  ours  different (acc ≥ 7)`;
+  const rows = groups.map(
+    (g) =>
+      `${g.group.padEnd(18)} ${String(g.n).padStart(4)}  ${f3(g.pcc_accuracy).padStart(7)}  ${f3(g.pcc_total).padStart(7)}  ${f3(g.pcc_word_accuracy).padStart(8)} ${`(${g.words})`.padStart(7)}  ${g.human_mean.toFixed(1).padStart(5)}  ${g.ours_mean.toFixed(1).padStart(4)}  ${String(g.different_text).padStart(9)} (${g.different_text_good})`,
+  );
+  return [header, ...rows].join('\n');
 }
 
 async function main(): Promise<number> {
@@ -122,12 +149,17 @@ async function main(): Promise<number> {
     ...(args.concurrency ? { concurrency: args.concurrency } : {}),
     model: args.model,
     mode: args.mode,
+    history: args.history,
     onProgress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(`\r  scored ${done}/${total}`);
       if (done === total && process.stderr.isTTY) process.stderr.write('\n');
     },
   });
   print(report);
+  if (args.out) {
+    await writeFile(args.out, `${JSON.stringify(report.utterances, null, 1)}\n`);
+    console.log(`\nper-utterance results written to ${args.out}`);
+  }
   if (args.json) {
     const { n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms, latency_p95_ms, rtf } =
       report;
@@ -140,6 +172,8 @@ async function main(): Promise<number> {
         latency_p50_ms,
         latency_p95_ms,
         rtf,
+        by_age: report.byAge,
+        by_speaker: report.bySpeaker,
       }),
     );
   }

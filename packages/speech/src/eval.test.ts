@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDevDataset } from './dataset';
-import { evaluateDataset } from './eval';
+import { ageGroupOf, evaluateDataset, groupFigures, type UtteranceRow } from './eval';
 
 /**
  * End-to-end regression check on 40 utterances of speechocean762-dev (when the folder is
@@ -41,4 +41,47 @@ describe.skipIf(!dir)('evaluation on speechocean762-dev (40 utterances)', () => 
     expect(report.pcc_total).toBeGreaterThan(FLOORS.total);
     expect(report.pcc_word_accuracy).toBeGreaterThan(FLOORS.word);
   }, 600_000);
+});
+
+describe('figures per group', () => {
+  it.each([
+    [6, 'children (≤ 12)'],
+    [12, 'children (≤ 12)'],
+    [21, 'adults'],
+    [null, 'age unknown'],
+  ])('age %s → %s', (age, group) => {
+    expect(ageGroupOf(age)).toBe(group);
+  });
+
+  const row = (
+    id: string,
+    human: [number, number, number[]],
+    ours: [number, number, number[]],
+    verdict: UtteranceRow['verdict'] = 'ok',
+  ): UtteranceRow => ({
+    id,
+    speaker: 's',
+    age: 6,
+    text: 'x',
+    human: { accuracy: human[0], total: human[1], words: human[2] },
+    ours: { accuracy: ours[0], score: ours[1], words: ours[2] },
+    verdict,
+  });
+
+  it('correlates, averages and counts different-sentence verdicts on good readings', () => {
+    const figures = groupFigures('children', [
+      row('a', [9, 9, [10, 8]], [90, 85, [95, 70]]),
+      row('b', [5, 6, [4, 6]], [60, 62, [40, 65]]),
+      row('c', [8, 7, [9, 9]], [20, 20, [20, 20]], 'different_text'),
+      // Word labels that do not match the text's tokens are left out of the word PCC.
+      row('d', [3, 3, [3]], [30, 35, [30, 30]]),
+    ]);
+    expect(figures).toMatchObject({ group: 'children', n: 4, words: 6 });
+    expect(figures.human_mean).toBeCloseTo(62.5);
+    expect(figures.ours_mean).toBeCloseTo(50.5);
+    expect(figures.different_text).toBe(1);
+    expect(figures.different_text_good).toBe(1);
+    expect(figures.pcc_accuracy).toBeGreaterThan(0);
+    expect(figures.pcc_accuracy).toBeLessThan(1);
+  });
 });

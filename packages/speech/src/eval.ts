@@ -6,6 +6,7 @@ import {
   type FeatureChoice,
   fitCalibration,
   type ModelCalibration,
+  withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, type LabelledUtterance, loadDataset } from './dataset';
@@ -39,6 +40,11 @@ export interface EvaluationOptions {
   mode?: CalibrationMode;
   /** Folds for cross-validation (default 8, fewer when there are fewer speakers). */
   folds?: number;
+  /**
+   * Fill each reader's history from the speaker's other recordings in the folder (default
+   * true; false scores every recording as a new reader's).
+   */
+  history?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -68,6 +74,87 @@ export interface EvaluationReport {
   concurrency: number;
   audioSeconds: number;
   verdicts: Record<Verdict, number>;
+  /** Readers' histories were filled from each speaker's other recordings in the folder. */
+  history: boolean;
+  /** The same figures per age group (children ≤ 12, adults) and per exact age. */
+  byAge: GroupFigures[];
+  /** The same figures per speaker. */
+  bySpeaker: GroupFigures[];
+  /** One row per utterance: what the humans said and what we said. */
+  utterances: UtteranceRow[];
+}
+
+export interface GroupFigures {
+  group: string;
+  n: number;
+  pcc_accuracy: number;
+  pcc_total: number;
+  pcc_word_accuracy: number;
+  words: number;
+  /** Mean human total and our mean score, both 0–100. */
+  human_mean: number;
+  ours_mean: number;
+  /** Utterances judged "different sentence", and those of them humans gave accuracy ≥ 7. */
+  different_text: number;
+  different_text_good: number;
+}
+
+export interface UtteranceRow {
+  id: string;
+  speaker: string;
+  age: number | null;
+  text: string;
+  human: { accuracy: number; total: number; words: number[] };
+  ours: { accuracy: number; score: number; words: number[] };
+  verdict: Verdict;
+}
+
+/** Children's readings are the product's case; speechocean762 has ages 6–7 and adults. */
+export const ageGroupOf = (age: number | null): string =>
+  age === null ? 'age unknown' : age <= 12 ? 'children (≤ 12)' : 'adults';
+
+/** Figures of a set of utterance rows (see {@link GroupFigures}). */
+export function groupFigures(group: string, rows: readonly UtteranceRow[]): GroupFigures {
+  const wordPairs = rows.flatMap((r) =>
+    r.human.words.length === r.ours.words.length
+      ? r.ours.words.map((w, k) => [w, r.human.words[k] ?? 0] as const)
+      : [],
+  );
+  const mean = (xs: readonly number[]): number =>
+    xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN;
+  const different = rows.filter((r) => r.verdict === 'different_text');
+  return {
+    group,
+    n: rows.length,
+    pcc_accuracy: pearson(
+      rows.map((r) => r.ours.accuracy),
+      rows.map((r) => r.human.accuracy),
+    ),
+    pcc_total: pearson(
+      rows.map((r) => r.ours.score),
+      rows.map((r) => r.human.total),
+    ),
+    pcc_word_accuracy: pearson(
+      wordPairs.map(([w]) => w),
+      wordPairs.map(([, h]) => h),
+    ),
+    words: wordPairs.length,
+    human_mean: mean(rows.map((r) => r.human.total * 10)),
+    ours_mean: mean(rows.map((r) => r.ours.score)),
+    different_text: different.length,
+    different_text_good: different.filter((r) => r.human.accuracy >= 7).length,
+  };
+}
+
+function groupBy(
+  rows: readonly UtteranceRow[],
+  key: (row: UtteranceRow) => string,
+): GroupFigures[] {
+  const groups = new Map<string, UtteranceRow[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, members]) => groupFigures(group, members));
 }
 
 /** `limit` utterances spread evenly over the list (all when no limit). */
@@ -96,13 +183,18 @@ function choiceOf(calibration: CalibrationModels): FeatureChoice {
   };
 }
 
-/** Re-scores every utterance with regression models fitted on the other folds' speakers. */
-function crossValidatedResults(
+/**
+ * Re-scores every utterance from its features with each reader's history filled from the same
+ * speaker's other recordings in the folder (as the product fills it from a child's earlier
+ * recordings), and — when `folds` is given — with regression models fitted on the other folds'
+ * speakers only; else with the shipped calibration.
+ */
+function rescoredResults(
   scored: readonly Scored[],
   shipped: ModelCalibration,
-  folds: number,
+  folds: number | null,
 ): ScoreResult[] {
-  const samples: (CalibrationSample | undefined)[] = scored.map(({ utterance, result }) => {
+  const raw: (CalibrationSample | undefined)[] = scored.map(({ utterance, result }) => {
     const sentence = result.details?.sentence;
     const words = result.details?.words;
     if (!sentence || !words) return undefined;
@@ -120,20 +212,26 @@ function crossValidatedResults(
       },
     };
   });
+  const present = withSpeakerHistory(raw.filter((s): s is CalibrationSample => s !== undefined));
+  const byId = new Map(present.map((s) => [s.id, s]));
+  const samples = raw.map((s) => (s ? byId.get(s.id) : undefined));
   const speakers = scored.map((s) => s.utterance.speaker);
-  const k = Math.max(2, Math.min(folds, new Set(speakers).size));
-  const foldOf = groupFolds(speakers, k);
+  const k = folds === null ? 1 : Math.max(2, Math.min(folds, new Set(speakers).size));
+  const foldOf = folds === null ? speakers.map(() => 0) : groupFolds(speakers, k);
   const options = {
     choice: choiceOf(shipped),
     differentText: shipped.differentText,
   };
-  const fitted = Array.from({ length: k }, (_, fold) =>
-    fitCalibration(
-      samples.filter((s, i): s is CalibrationSample => s !== undefined && foldOf[i] !== fold),
-      options,
-      shipped,
-    ),
-  );
+  const fitted: CalibrationModels[] =
+    folds === null
+      ? [shipped]
+      : Array.from({ length: k }, (_, fold) =>
+          fitCalibration(
+            samples.filter((s, i): s is CalibrationSample => s !== undefined && foldOf[i] !== fold),
+            options,
+            shipped,
+          ),
+        );
   return scored.map(({ result }, i) => {
     const sample = samples[i];
     const calibration = fitted[foldOf[i] ?? 0];
@@ -186,9 +284,10 @@ export async function evaluateDataset(
     const mode = options.mode ?? 'auto';
     const crossValidate = mode === 'cross-validated' || (mode === 'auto' && inSample);
     const folds = options.folds ?? 8;
-    const results = crossValidate
-      ? crossValidatedResults(scored, shipped, folds)
-      : scored.map((s) => s.result);
+    const results =
+      crossValidate || options.history !== false
+        ? rescoredResults(scored, shipped, crossValidate ? folds : null)
+        : scored.map((s) => s.result);
 
     const wordPred: number[] = [];
     const wordHuman: number[] = [];
@@ -207,6 +306,26 @@ export async function evaluateDataset(
         wordPred.push(w.score);
         wordHuman.push(labels[k]?.accuracy ?? 0);
       });
+    });
+    const rows: UtteranceRow[] = scored.map((s, i) => {
+      const result = results[i] as ScoreResult;
+      return {
+        id: s.utterance.id,
+        speaker: s.utterance.speaker,
+        age: s.utterance.age ?? null,
+        text: s.utterance.text,
+        human: {
+          accuracy: s.utterance.accuracy,
+          total: s.utterance.total,
+          words: s.utterance.words.map((w) => w.accuracy),
+        },
+        ours: {
+          accuracy: result.accuracy,
+          score: result.score,
+          words: result.words.map((w) => w.score),
+        },
+        verdict: result.verdict,
+      };
     });
     const latencies = scored.map((s) => s.latencyMs);
     const audioSeconds = scored.reduce((a, s) => a + s.seconds, 0);
@@ -246,6 +365,13 @@ export async function evaluateDataset(
       concurrency,
       audioSeconds,
       verdicts,
+      history: options.history !== false,
+      byAge: [
+        ...groupBy(rows, (r) => ageGroupOf(r.age)),
+        ...groupBy(rows, (r) => (r.age === null ? 'age unknown' : `age ${r.age}`)),
+      ],
+      bySpeaker: groupBy(rows, (r) => `speaker ${r.speaker}`),
+      utterances: rows,
     };
   } finally {
     await pool.close();

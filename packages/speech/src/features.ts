@@ -11,6 +11,14 @@ import { type VoiceActivity, voicedFraction } from './vad';
 export const GOP_CLIP = -15;
 /** A phone with a GOP below this (nats/frame) counts as badly pronounced. */
 export const BAD_PHONE_GOP = -9;
+/**
+ * Token evidence (engine.ts: own phones against a free phone loop, nats/frame) is clipped
+ * to [EVIDENCE_CLIP, EVIDENCE_CEIL]; below {@link EVIDENCE_BAD} the word is not in the audio
+ * as written (another word, or other sounds).
+ */
+export const EVIDENCE_CLIP = -10;
+const EVIDENCE_CEIL = 2;
+export const EVIDENCE_BAD = -2.5;
 /** Pauses between words shorter than this are part of normal reading (seconds). */
 const MIN_PAUSE = 0.15;
 /** Minimum number of frames per phone (three-state HMM). */
@@ -41,6 +49,18 @@ export const SENTENCE_FEATURES = [
   'skipped_frac',
   /** Number of words. */
   'words',
+  /** Mean clipped token evidence (own phones against a free phone loop, nats/frame). */
+  'ev_mean',
+  /** Share of the words missed or with evidence below {@link EVIDENCE_BAD}. */
+  'ev_bad_frac',
+  /** Lowest token evidence. */
+  'ev_min',
+  /**
+   * The reader's mean GOP over their earlier recordings, shrunk toward this recording's
+   * (see {@link historyGop}): how well this child usually reads, a steadier estimate of
+   * proficiency than one sentence. Equal to `gop_mean` without history.
+   */
+  'hist_gop',
 ] as const;
 export type SentenceFeature = (typeof SENTENCE_FEATURES)[number];
 
@@ -69,6 +89,8 @@ export const WORD_FEATURES = [
    * cancel out, so a swapped or mangled word stands out even in a child's reading.
    */
   'gop_rel',
+  /** Clipped token evidence (own phones against a free phone loop; see engine.ts). */
+  'evidence',
 ] as const;
 export type WordFeature = (typeof WORD_FEATURES)[number];
 
@@ -77,6 +99,12 @@ export type FeatureVector<K extends string> = Record<K, number>;
 const clip = (gop: number): number => Math.max(GOP_CLIP, Math.min(0, gop));
 const avg = (xs: readonly number[]): number =>
   xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Clipped evidence of a token; missed tokens (and analyses without a loop decode) get the floor / 0. */
+export function tokenEvidence(token: TokenAnalysis): number {
+  if (token.missed) return EVIDENCE_CLIP;
+  return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, token.evidence ?? 0));
+}
 
 function tokenGop(token: TokenAnalysis): number {
   return avg(token.phones.map((p) => clip(p.gop)));
@@ -103,6 +131,7 @@ export function wordFeatures(
         phones: 0,
         missed: 1,
         gop_rel: 0,
+        evidence: EVIDENCE_CLIP,
       };
     }
     return {
@@ -116,6 +145,7 @@ export function wordFeatures(
       phones: phones.length,
       missed: 0,
       gop_rel: 0,
+      evidence: tokenEvidence(token),
     };
   });
   return withRelativeGop(vectors);
@@ -136,10 +166,30 @@ export function withRelativeGop(
   });
 }
 
+/** A reader's history: the mean `gop_mean` of their earlier scored recordings and how many. */
+export interface ReaderHistory {
+  gopMean: number;
+  count: number;
+}
+
+/**
+ * Weight of this recording's own mean GOP against the history (in recordings): a child with
+ * no history is judged on this recording alone, one with 19 earlier recordings (each
+ * speechocean762 speaker's other utterances) mostly on them.
+ */
+export const HISTORY_PRIOR = 2;
+
+/** The `hist_gop` feature: history mean shrunk toward this recording's own mean GOP. */
+export function historyGop(own: number, history?: ReaderHistory): number {
+  if (!history || !(history.count > 0) || !Number.isFinite(history.gopMean)) return own;
+  return (history.count * history.gopMean + HISTORY_PRIOR * own) / (history.count + HISTORY_PRIOR);
+}
+
 /** Sentence-level features. */
 export function sentenceFeatures(
   analysis: UtteranceAnalysis,
   activity: VoiceActivity,
+  history?: ReaderHistory,
 ): FeatureVector<SentenceFeature> {
   const present = analysis.tokens.filter((t) => !t.missed);
   const phones = present.flatMap((t) => t.phones);
@@ -161,8 +211,9 @@ export function sentenceFeatures(
     voiced += voicedFraction(activity, token.start, token.end) * duration;
     total += duration;
   }
+  const gopMean = gops.length > 0 ? avg(gops) : GOP_CLIP;
   return {
-    gop_mean: gops.length > 0 ? avg(gops) : GOP_CLIP,
+    gop_mean: gopMean,
     gop_frames:
       frames > 0 ? phones.reduce((a, p) => a + clip(p.gop) * p.frames, 0) / frames : GOP_CLIP,
     gop_word_min: Math.min(0, ...present.map(tokenGop)),
@@ -175,6 +226,10 @@ export function sentenceFeatures(
     voiced_frac: total > 0 ? voiced / total : 0,
     skipped_frac: 1 - present.length / Math.max(1, analysis.tokens.length),
     words: analysis.tokens.length,
+    ev_mean: avg(analysis.tokens.map(tokenEvidence)),
+    ev_bad_frac: avg(analysis.tokens.map((t) => (tokenEvidence(t) < EVIDENCE_BAD ? 1 : 0))),
+    ev_min: Math.min(EVIDENCE_CEIL, ...analysis.tokens.map(tokenEvidence)),
+    hist_gop: historyGop(gopMean, history),
   };
 }
 

@@ -63,6 +63,7 @@ export {
   type UtteranceAnalysis,
 } from './engine';
 export { type EvaluationOptions, type EvaluationReport, evaluateDataset } from './eval';
+export type { ReaderHistory } from './features';
 export { feedbackFor, VERDICT_MESSAGES } from './feedback';
 export { letterToSound } from './lts';
 export { ALIGN_SAMPLE_RATE, englishModelDir, MODEL_PHONES, modelBaseDir } from './model';

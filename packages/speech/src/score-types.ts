@@ -4,7 +4,7 @@
 import type { AcousticModelName } from './acoustic-model';
 import type { CalibrationModels } from './calibration';
 import type { AnalyseOptions, EngineOptions, UtteranceAnalysis } from './engine';
-import type { FeatureVector, SentenceFeature, WordFeature } from './features';
+import type { FeatureVector, ReaderHistory, SentenceFeature, WordFeature } from './features';
 import type { Verdict } from './feedback';
 import type { VoiceActivity } from './vad';
 
@@ -37,6 +37,11 @@ export interface ScoreResult {
   feedback: string;
   /** Diagnostics, when asked for with `details: true`. */
   details?: ScoreDetails;
+  /**
+   * The recording's mean phone GOP (nats/frame) when it was read (verdict ok): what the caller
+   * keeps to build the reader's history ({@link ScoreOptions.history}).
+   */
+  gopMean?: number;
 }
 
 export interface ScoreDetails {
@@ -55,6 +60,8 @@ export interface ScoreDetails {
 }
 
 export interface ScoreOptions extends AnalyseOptions {
+  /** The reader's earlier recordings (features.ts `hist_gop`); none for a new reader. */
+  history?: ReaderHistory;
   /** Include {@link ScoreDetails}. */
   details?: boolean;
 }

@@ -45,7 +45,7 @@ describe.each(models)('scoring with the %s model', (model) => {
     expect(self.completeness).toBe(100);
     expect(self.words.map((w) => w.word)).toEqual(['I', 'see', 'a', 'red', 'kite.']);
     for (const w of self.words) {
-      expect(w.status).toBe('good');
+      expect([w.word, w.status]).toEqual([w.word, 'good']);
       expect(w.end).toBeGreaterThan(w.start);
     }
     expect(self.feedback).toMatch(/^读得(真棒|很好)！/);
@@ -71,6 +71,19 @@ describe.each(models)('scoring with the %s model', (model) => {
     expect(result.feedback).toMatch(/不是这一句/);
     const reverse = scorer.score(cat, KITE);
     expect(reverse.verdict === 'different_text' || reverse.score < 40).toBe(true);
+  });
+
+  it('a different sentence has no word marked good (issue 21: "It is a windy day." for the kite)', () => {
+    for (const [audio, text] of [
+      [kite, 'It is a windy day.'],
+      [kite, CAT],
+      [cat, 'Dad has a red kite.'],
+    ] as const) {
+      const result = scorer.score(audio, text);
+      expect(result.score).toBeLessThanOrEqual(30);
+      const good = result.words.filter((w) => w.status === 'good').length;
+      expect(good).toBeLessThanOrEqual(Math.floor(result.words.length / 10));
+    }
   });
 
   it('scores the swapped words of a reference lower than the words actually read', () => {

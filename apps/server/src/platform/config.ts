@@ -127,6 +127,25 @@ const ZEnv = z.object({
   HUAWEI_IAP_CLIENT_SECRET: z.string().optional(),
   HUAWEI_IAP_PUBLIC_KEY: z.string().optional(),
   HUAWEI_IAP_ORDER_URL: z.url().optional(),
+  /** Tencent Cloud oral evaluation (SOE), the §9 WeChat channel: API key pair (both or neither). */
+  TENCENT_SOE_SECRET_ID: z.string().optional(),
+  TENCENT_SOE_SECRET_KEY: z.string().optional(),
+  /** SOE strictness 1.0 (young children) – 4.0 (adults). */
+  TENCENT_SOE_SCORE_COEFF: z.coerce.number().min(1).max(4).default(1),
+  /** iFlytek speech evaluation (ISE), the §9 vendor channel: all three or none. */
+  IFLYTEK_ISE_APP_ID: z.string().optional(),
+  IFLYTEK_ISE_API_KEY: z.string().optional(),
+  IFLYTEK_ISE_API_SECRET: z.string().optional(),
+  /** Longest a cloud score channel may take (ms). */
+  SPEECH_CHANNEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(3000),
+  /** How long the answer waits for cloud channels once the offline judge has answered (ms). */
+  SPEECH_CHANNEL_GRACE_MS: z.coerce.number().int().min(0).max(20_000).default(800),
+  /**
+   * Development stand-ins for the cloud channels (answer in Tencent's and iFlytek's shapes with
+   * the offline judge's figures) for providers without credentials; refused in production
+   * unless ALLOW_DEV_ADAPTERS=1.
+   */
+  SPEECH_DEV_CHANNELS: boolFlag.default(false),
 });
 
 /** Every environment variable the server reads (the README's settings table lists each). */
@@ -178,6 +197,8 @@ export interface AppConfig {
   };
   /** Payment providers (decision 035): each configured one is offered; key files are read at start. */
   payments: PaymentsConfig;
+  /** Cloud score channels (§9); asked only when judge_speech.enable_cloud is 1. */
+  speechChannels: SpeechChannelsConfig;
   /** Where uploads (recordings) are stored: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage:
     | { kind: 'local'; dir: string }
@@ -190,6 +211,15 @@ export interface AppConfig {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+}
+
+export interface SpeechChannelsConfig {
+  tencent?: { secretId: string; secretKey: string; scoreCoeff: number };
+  iflytek?: { appId: string; apiKey: string; apiSecret: string };
+  /** Development adapters for the providers above that are not configured. */
+  dev: boolean;
+  timeoutMs: number;
+  graceMs: number;
 }
 
 /** Development only: anyone can read it here, so production refuses to start without its own. */
@@ -298,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const storage = storageConfig(e, problems);
   const payments = paymentsConfig(e, isProduction, problems);
+  const speechChannels = speechChannelsConfig(e, isProduction, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -334,7 +365,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     oauth,
     payments,
+    speechChannels,
     storage,
+  };
+}
+
+function speechChannelsConfig(
+  e: Env,
+  isProduction: boolean,
+  problems: string[],
+): SpeechChannelsConfig {
+  const tencent = pair(
+    ['secretId', e.TENCENT_SOE_SECRET_ID],
+    ['secretKey', e.TENCENT_SOE_SECRET_KEY],
+    problems,
+  );
+  const iflytek = group(
+    e,
+    'iFlytek ISE',
+    ['IFLYTEK_ISE_APP_ID', 'IFLYTEK_ISE_API_KEY', 'IFLYTEK_ISE_API_SECRET'] as const,
+    problems,
+  );
+  if (e.SPEECH_DEV_CHANNELS && isProduction && !e.ALLOW_DEV_ADAPTERS) {
+    problems.push(
+      'SPEECH_DEV_CHANNELS: the development score channels are refused in production (configure TENCENT_SOE_* / IFLYTEK_ISE_*, or ALLOW_DEV_ADAPTERS=1 for a demo)',
+    );
+  }
+  return {
+    ...(tencent ? { tencent: { ...tencent, scoreCoeff: e.TENCENT_SOE_SCORE_COEFF } } : {}),
+    ...(iflytek
+      ? {
+          iflytek: {
+            appId: iflytek.IFLYTEK_ISE_APP_ID,
+            apiKey: iflytek.IFLYTEK_ISE_API_KEY,
+            apiSecret: iflytek.IFLYTEK_ISE_API_SECRET,
+          },
+        }
+      : {}),
+    dev: e.SPEECH_DEV_CHANNELS,
+    timeoutMs: e.SPEECH_CHANNEL_TIMEOUT_MS,
+    graceMs: e.SPEECH_CHANNEL_GRACE_MS,
   };
 }
 

@@ -1,3 +1,4 @@
+import { decodeWav } from '@picbook/speech';
 import { Redis } from 'ioredis';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
@@ -15,7 +16,12 @@ import {
 import { createAliyunSmsProvider } from './sms/aliyun';
 import { createDevSmsProvider } from './sms/dev-outbox';
 import type { SmsProvider } from './sms/types';
-import { type CloudScoreChannel, createPoolJudge, type SpeechJudge } from './speech/judge';
+import {
+  type CloudScoreChannel,
+  createPoolJudge,
+  createSpeechChannels,
+  type SpeechJudge,
+} from './speech/judge';
 import { createObjectStorage, type ObjectStorage } from './storage';
 
 /** Adapters for things outside the process; tests may replace any of them. */
@@ -27,7 +33,10 @@ export interface Services {
   storage: ObjectStorage;
   /** The platform speech judge (worker-thread pool of the offline engine). */
   speechJudge: SpeechJudge;
-  /** Cloud score channels asked when judge_speech.enable_cloud is 1 (none built in). */
+  /**
+   * Cloud score channels asked when judge_speech.enable_cloud is 1: Tencent SOE and iFlytek ISE
+   * when configured, their development stand-ins with SPEECH_DEV_CHANNELS=1, else none.
+   */
   speechChannels: CloudScoreChannel[];
   /** WeChat Pay / Alipay / Apple / Huawei adapters, or the development sandbox (decision 035). */
   payments: Payments;
@@ -63,7 +72,11 @@ export function createServices(
     sms,
     oauth,
     speechJudge,
-    speechChannels: [],
+    speechChannels: createSpeechChannels(
+      config.speechChannels,
+      speechJudge,
+      (wav) => decodeWav(wav).samples,
+    ),
     async close() {
       await redis?.quit().catch(() => {});
       await speechJudge.close().catch(() => {});

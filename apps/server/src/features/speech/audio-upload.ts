@@ -8,7 +8,7 @@ import {
   type TScoredWord,
 } from '@picbook/contracts';
 import { itemText, parseContentId, type WorkType, workItemsOf } from '@picbook/domain';
-import { decodeWithFfmpeg, encodeWav, VERDICT_MESSAGES } from '@picbook/speech';
+import { decodeWithFfmpeg, VERDICT_MESSAGES } from '@picbook/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { SpeechResultJson } from '../../platform/db/schema';
@@ -132,7 +132,7 @@ async function storeUploadedFile(
   }
   const samples = await decodeForJudge(file, info.format, input.log);
   const result: SpeechResultJson | null = samples
-    ? await judgeRecording(deps, input.log, samples, asWav(file, info.format, samples), refText)
+    ? await judgeRecording(deps, input.log, samples, refText, input.userId)
     : null;
   const key = newObjectKey('rec', info.format);
   await deps.storage.put(key, file, info.contentType);
@@ -148,10 +148,6 @@ async function storeUploadedFile(
     result,
   });
 }
-
-/** The WAV that cloud channels take: the file itself, or the decoded MP3 re-encoded. */
-const asWav = (file: Buffer, format: 'wav' | 'mp3', samples: Float32Array): Buffer =>
-  format === 'wav' ? file : Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
 
 /** 16 kHz samples for the judge, or null when this machine cannot decode the format. */
 async function decodeForJudge(
@@ -225,6 +221,8 @@ export async function judgeStoredRecording(
   const format = recording.contentType === 'audio/mpeg' ? 'mp3' : 'wav';
   const samples = await decodeForJudge(stored.body, format, log);
   if (!samples) return { result: null, stored: false };
-  const wav = asWav(stored.body, format, samples);
-  return { result: await judgeRecording(deps, log, samples, wav, refText), stored: false };
+  return {
+    result: await judgeRecording(deps, log, samples, refText, recording.userId),
+    stored: false,
+  };
 }

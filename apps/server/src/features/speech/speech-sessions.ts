@@ -9,13 +9,21 @@ import {
   type TSpeechFields,
   type TSpeechResult,
 } from '@picbook/contracts';
-import { decodeWav, encodeWav, isWav, resample, VERDICT_MESSAGES } from '@picbook/speech';
+import {
+  decodeWav,
+  encodeWav,
+  isWav,
+  resample,
+  type ScoreResult,
+  VERDICT_MESSAGES,
+} from '@picbook/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SpeechResultJson } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { pathOfUrl } from '../../platform/media/signed-urls';
-import { combineWithChannels, JudgeBusyError } from '../../platform/speech/judge';
+import { SLOW_SCORING_MS, scoreWithChannels } from '../../platform/speech/channel';
+import { JudgeBusyError } from '../../platform/speech/judge';
 import { isValidKey, newObjectKey } from '../../platform/storage';
 import { signedUploadUrl } from '../../platform/storage/serve-uploads';
 import { loadConfigs } from '../configs/configs.store';
@@ -92,8 +100,15 @@ function answerOf(
     received,
     audio_url: key ? recordingUrl(deps, key, session.userId, session.userId) : null,
     duration: session.duration ?? 0,
-    result: (session.result as TSpeechResult | null) ?? null,
+    result: answeredResult(session.result),
   };
+}
+
+/** A stored result as answered: without what is kept for the judge alone (gop_mean). */
+export function answeredResult(result: SpeechResultJson | null): TSpeechResult | null {
+  if (!result) return null;
+  const { gop_mean: _kept, ...answered } = result;
+  return answered as TSpeechResult;
 }
 
 /** Float samples of 16-bit little-endian PCM. */
@@ -288,7 +303,7 @@ async function scoreSession(
   }
 
   const wav = Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE));
-  const result = await judgeClaimedSession(deps, log, session.id, samples, wav, refText);
+  const result = await judgeClaimedSession(deps, log, session, samples, refText);
 
   const key = newObjectKey('rec', 'wav');
   await deps.storage.put(key, wav, 'audio/wav');
@@ -334,14 +349,14 @@ export const JUDGE_RETRY_AFTER_S = 3;
 async function judgeClaimedSession(
   deps: AppDeps,
   log: FastifyBaseLogger,
-  sessionId: string,
+  session: Pick<SpeechSessionRow, 'id' | 'userId'>,
   samples: Float32Array,
-  wav: Buffer,
   refText: string,
 ): Promise<SpeechResultJson> {
   const q = createSpeechQueries(deps.db);
+  const sessionId = session.id;
   try {
-    return await judgeRecording(deps, log, samples, wav, refText);
+    return await judgeRecording(deps, log, samples, refText, session.userId);
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.TooManyRequests) {
       await q.updateSession(sessionId, { status: 'open' });
@@ -353,7 +368,9 @@ async function judgeClaimedSession(
 }
 
 /**
- * The platform judge and, when judge_speech.enable_cloud is on, the cloud channels (§9). A full
+ * The platform judge and, when judge_speech.enable_cloud is on, the cloud channels (§9), asked
+ * in parallel: each channel has its own timeout and the answer waits for them at most
+ * SPEECH_CHANNEL_GRACE_MS past the judge. Scoring slower than 20,000 ms is reported. A full
  * scoring queue (or a job that timed out waiting) answers 429 with a retry hint: nothing is
  * stored before the judge has answered.
  */
@@ -361,12 +378,24 @@ export async function judgeRecording(
   deps: AppDeps,
   log: FastifyBaseLogger,
   samples: Float32Array,
-  wav: Buffer,
   refText: string,
+  /** Whose recording: their earlier recordings are the judge's history of this reader. */
+  userId: number,
 ): Promise<SpeechResultJson> {
-  let judged: Awaited<ReturnType<AppDeps['speechJudge']['score']>>;
+  const history = await createSpeechQueries(deps.db).readerHistory(userId);
+  const cloudEnabled = (await loadConfigs(deps.db, log)).judge_speech.enable_cloud === 1;
+  const channels = cloudEnabled ? deps.speechChannels : [];
+  // Both providers take 16 kHz 16-bit mono: the judge's own samples, whatever was uploaded.
+  const wav = channels.length > 0 ? Buffer.from(encodeWav(samples, SPEECH_SAMPLE_RATE)) : EMPTY;
+  let outcome: Awaited<ReturnType<typeof scoreWithChannels<ScoreResult>>>;
   try {
-    judged = await deps.speechJudge.score(samples.slice(), refText);
+    outcome = await scoreWithChannels(
+      () => deps.speechJudge.score(samples.slice(), refText, history ? { history } : {}),
+      channels,
+      wav,
+      refText,
+      { graceMs: deps.config.speechChannels.graceMs },
+    );
   } catch (error) {
     if (error instanceof JudgeBusyError && error.reason !== 'failed') {
       throw new AppError(ErrorCode.TooManyRequests, '评分的小朋友太多啦，请稍后再试一次', {
@@ -376,14 +405,26 @@ export async function judgeRecording(
     }
     throw error;
   }
-  const cloudEnabled = (await loadConfigs(deps.db, log)).judge_speech.enable_cloud === 1;
-  const combined = await combineWithChannels(
-    judged,
-    cloudEnabled ? deps.speechChannels : [],
-    wav,
-    refText,
-    (name, error) => log.warn({ err: error, channel: name }, 'speech channel failed'),
-  );
+  const { judged, combined } = outcome;
+  for (const timing of combined.timings) {
+    if (timing.outcome !== 'ok' && timing.outcome !== 'no_reading') {
+      log.warn(
+        {
+          channel: timing.name,
+          provider: timing.provider,
+          ms: Math.round(timing.ms),
+          outcome: timing.outcome,
+        },
+        'speech channel gave no score',
+      );
+    }
+  }
+  if (combined.slow) {
+    log.warn(
+      { event: 'speech.slow', ms: Math.round(combined.elapsedMs), channels: combined.timings },
+      `slow speech scoring (≥ ${SLOW_SCORING_MS} ms)`,
+    );
+  }
   return {
     score: judged.verdict === 'ok' ? combined.score : judged.score,
     accuracy: judged.accuracy,
@@ -393,8 +434,11 @@ export async function judgeRecording(
     verdict: judged.verdict,
     feedback: judged.feedback,
     channels: combined.channels,
+    ...(judged.gopMean !== undefined ? { gop_mean: judged.gopMean } : {}),
   };
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** audio_path: score a recording this user stored before (a WAV under /uploads/). */
 async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<TSpeechAnswer> {
@@ -428,14 +472,7 @@ async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<
     await q.updateSession(session.id, { status: 'done', result, duration, endedAt: now });
     return answerOf(deps, { ...session, status: 'done', result, duration });
   }
-  const result = await judgeClaimedSession(
-    deps,
-    input.log,
-    session.id,
-    samples,
-    stored.body,
-    refText,
-  );
+  const result = await judgeClaimedSession(deps, input.log, session, samples, refText);
   const audioUrl = uploadPath(key);
   await q.updateSession(session.id, {
     status: 'done',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   recordings,
@@ -9,6 +9,9 @@ import {
 
 export type SpeechSessionRow = typeof speechSessions.$inferSelect;
 export type RecordingRow = typeof recordings.$inferSelect;
+
+/** Recordings the reader's history is taken from (the most recent ones). */
+const HISTORY_SIZE = 30;
 
 export function createSpeechQueries(db: DbOrTx) {
   return {
@@ -113,6 +116,24 @@ export function createSpeechQueries(db: DbOrTx) {
       const row = rows[0];
       if (!row) throw new Error('recording vanished');
       return row;
+    },
+
+    /**
+     * The reader's history for the judge: mean `gop_mean` of their last {@link HISTORY_SIZE}
+     * scored recordings, or undefined when they have none.
+     */
+    async readerHistory(userId: number): Promise<{ gopMean: number; count: number } | undefined> {
+      const rows = await db
+        .select({ result: recordings.result })
+        .from(recordings)
+        .where(and(eq(recordings.userId, userId), sql`${recordings.result} ? 'gop_mean'`))
+        .orderBy(desc(recordings.createdAt))
+        .limit(HISTORY_SIZE);
+      const values = rows
+        .map((r) => r.result?.gop_mean)
+        .filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+      if (values.length === 0) return undefined;
+      return { gopMean: values.reduce((a, b) => a + b, 0) / values.length, count: values.length };
     },
 
     async findRecordingByKey(key: string): Promise<RecordingRow | null> {

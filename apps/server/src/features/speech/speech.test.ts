@@ -14,13 +14,23 @@ import { JudgeBusyError, type SpeechJudge } from '../../platform/speech/judge';
  * records what it was asked (the engine itself is tested in packages/speech, and end to end in
  * the last test with the real pool).
  */
-const calls: Array<{ samples: number; refText: string }> = [];
+const calls: Array<{
+  samples: number;
+  refText: string;
+  history?: { gopMean: number; count: number };
+}> = [];
+/** The mean GOP the fake judge reports for its next recordings. */
+let nextGop = -6;
 /** Answer like the engine pool with a full queue. */
 let judgeBusy = false;
 const fakeJudge: SpeechJudge = {
-  async score(audio, refText) {
+  async score(audio, refText, options) {
     if (judgeBusy) throw new JudgeBusyError('busy', new Error('queue full'));
-    calls.push({ samples: audio.length, refText });
+    calls.push({
+      samples: audio.length,
+      refText,
+      ...(options?.history ? { history: options.history } : {}),
+    });
     const words = refText.split(/\s+/).filter(Boolean);
     return {
       score: 83,
@@ -36,6 +46,7 @@ const fakeJudge: SpeechJudge = {
       })),
       verdict: 'ok',
       feedback: '读得很好！继续加油！',
+      gopMean: nextGop,
     } as ScoreResult;
   },
   async close() {},
@@ -177,6 +188,23 @@ describe('POST /api/v1/speech', () => {
     expect(done.duration).toBe(1.25);
   });
 
+  it('judges a child against their own earlier recordings (history), never answering it', async () => {
+    const child = (await phoneLogin(t, newPhone())).access_token;
+    const post = () =>
+      send({ session_id: newSession(), seq: 0, is_ended: 1, ref_text: REF }, tone(1.2), child);
+    nextGop = -6;
+    const first = expectOk(await post(), endpoints.speech);
+    expect(calls.at(-1)?.history).toBeUndefined();
+    expect(first.result).not.toHaveProperty('gop_mean');
+    nextGop = -4;
+    await post();
+    expect(calls.at(-1)?.history).toEqual({ gopMean: -6, count: 1 });
+    const third = expectOk(await post(), endpoints.speech);
+    expect(calls.at(-1)?.history).toEqual({ gopMean: -5, count: 2 });
+    expect(third.result).not.toHaveProperty('gop_mean');
+    nextGop = -6;
+  });
+
   it('a recording under 1 s is answered "too short" without scoring or storing it', async () => {
     const before = calls.length;
     const done = expectOk(
@@ -292,7 +320,11 @@ describe('POST /api/v1/speech', () => {
       services: {
         speechJudge: fakeJudge,
         speechChannels: [
-          { name: 'vendor', score: async () => ({ channel: 'vendor', score: 9_120 }) },
+          {
+            name: 'vendor',
+            provider: 'test',
+            score: async () => ({ channel: 'vendor', score: 9_120 }),
+          },
         ],
       },
     });

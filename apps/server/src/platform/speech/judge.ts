@@ -1,26 +1,35 @@
-import { type ChannelReading, combineChannelScores } from '@picbook/domain';
 import {
   createScoringPool,
+  type ReaderHistory,
   type ScoreResult,
   type ScoringPool,
   SpeechPoolError,
 } from '@picbook/speech';
+import type { SpeechChannelsConfig } from '../config';
+import type { CloudScoreChannel } from './channel';
+import {
+  createDevIseConnect,
+  createDevSoeFetch,
+  DEV_IFLYTEK,
+  DEV_TENCENT,
+  type DevFigures,
+  type DevScore,
+} from './dev-channels';
+import { createIflytekIseChannel, ISE_URL, iseAuthUrl } from './iflytek-ise';
+import { createTencentSoeChannel } from './tencent-soe';
 
 /** The platform judge: the offline engine of @picbook/speech, run in a pool of worker threads. */
 export interface SpeechJudge {
-  score(audio16k: Float32Array, refText: string): Promise<ScoreResult>;
+  /** `history`: the reader's earlier recordings (a steadier estimate of how well they read). */
+  score(
+    audio16k: Float32Array,
+    refText: string,
+    options?: { history?: ReaderHistory },
+  ): Promise<ScoreResult>;
   close(): Promise<void>;
 }
 
-/**
- * A cloud scoring channel (spec §9: a WeChat-style score and a third vendor's). None is built
- * in; a deployment adds one by implementing this and listing it in Services.speechChannels.
- */
-export interface CloudScoreChannel {
-  name: 'wechat' | 'vendor';
-  /** The channel's reading of a 16 kHz WAV, or null when it could not score it. */
-  score(wav: Buffer, refText: string): Promise<ChannelReading | null>;
-}
+export type { CloudScoreChannel } from './channel';
 
 export class JudgeBusyError extends Error {
   constructor(
@@ -36,10 +45,14 @@ export class JudgeBusyError extends Error {
 export function createPoolJudge(options: { size?: number; timeoutMs?: number } = {}): SpeechJudge {
   let pool: ScoringPool | null = null;
   return {
-    async score(audio16k, refText) {
+    async score(audio16k, refText, scoreOptions) {
       pool ??= createScoringPool(options);
       try {
-        return await pool.score(audio16k, refText);
+        return await pool.score(
+          audio16k,
+          refText,
+          scoreOptions?.history ? { history: scoreOptions.history } : {},
+        );
       } catch (error) {
         if (error instanceof SpeechPoolError) {
           const reason =
@@ -57,40 +70,53 @@ export function createPoolJudge(options: { size?: number; timeoutMs?: number } =
   };
 }
 
-export interface CombinedScore {
-  /** Best channel, rounded-up percent. */
-  score: number;
-  channels: Array<{ name: string; score: number }>;
-}
-
 /**
- * Asks the cloud channels (when enabled) next to the platform judge's result and combines them
- * by the spec's rule. A failing cloud channel is left out, never fails the score.
+ * The cloud channels a deployment has configured (real adapters), or their development
+ * stand-ins where SPEECH_DEV_CHANNELS allows them; the stand-ins score with `judge`.
  */
-export async function combineWithChannels(
-  judge: ScoreResult,
-  cloud: readonly CloudScoreChannel[],
-  wav: Buffer,
-  refText: string,
-  onChannelError: (name: string, error: unknown) => void,
-): Promise<CombinedScore> {
-  const readings: Array<{ name: string; reading: ChannelReading }> = [
-    { name: 'judge', reading: { channel: 'judge', score: judge.score } },
-  ];
-  const answers = await Promise.all(
-    cloud.map(async (channel) => {
-      try {
-        const reading = await channel.score(wav, refText);
-        return reading ? { name: channel.name, reading } : null;
-      } catch (error) {
-        onChannelError(channel.name, error);
-        return null;
-      }
-    }),
-  );
-  for (const answer of answers) if (answer) readings.push(answer);
-  return {
-    score: combineChannelScores(readings.map((r) => r.reading)),
-    channels: readings.map((r) => ({ name: r.name, score: combineChannelScores([r.reading]) })),
+export function createSpeechChannels(
+  config: SpeechChannelsConfig,
+  judge: SpeechJudge,
+  wavToSamples: (wav: Buffer) => Float32Array,
+): CloudScoreChannel[] {
+  const channels: CloudScoreChannel[] = [];
+  // Both stand-ins score the same recording: one judge run per WAV.
+  const memo = new WeakMap<Buffer, Promise<DevFigures | null>>();
+  const devScore: DevScore = (wav, refText) => {
+    let figures = memo.get(wav);
+    if (!figures) {
+      figures = judge
+        .score(wavToSamples(wav), refText)
+        .then((r) => (r.verdict === 'ok' ? r : null));
+      memo.set(wav, figures);
+    }
+    return figures;
   };
+  const base = { timeoutMs: config.timeoutMs };
+  if (config.tencent) {
+    channels.push(createTencentSoeChannel({ ...base, ...config.tencent }));
+  } else if (config.dev) {
+    channels.push(
+      createTencentSoeChannel({ ...base, ...DEV_TENCENT, fetch: createDevSoeFetch(devScore) }),
+    );
+  }
+  if (config.iflytek) {
+    channels.push(createIflytekIseChannel({ ...base, ...config.iflytek }));
+  } else if (config.dev) {
+    const verify = (url: string): boolean => {
+      const date = new URL(url).searchParams.get('date');
+      return (
+        date !== null &&
+        iseAuthUrl(ISE_URL, DEV_IFLYTEK.apiKey, DEV_IFLYTEK.apiSecret, new Date(date)) === url
+      );
+    };
+    channels.push(
+      createIflytekIseChannel({
+        ...base,
+        ...DEV_IFLYTEK,
+        connect: createDevIseConnect(devScore, verify),
+      }),
+    );
+  }
+  return channels;
 }

@@ -27,6 +27,11 @@ export interface SpeechResultJson {
   verdict: string;
   feedback: string;
   channels: Array<{ name: string; score: number }>;
+  /**
+   * The recording's mean phone GOP (kept for the reader's history, never answered): the judge
+   * scores a child's next recordings against their own usual level.
+   */
+  gop_mean?: number;
 }
 
 /**
