@@ -1,20 +1,25 @@
 import { ErrorCode, endpoints, type TBookPage } from '@picbook/contracts';
 import { BOOK_TYPE, canUnlockBook, lockReason, processPage } from '@picbook/domain';
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { recordReadingDay } from '../missions/reading-days';
 import {
   accessCodeFor,
+  cardsOf,
   findBookOrFail,
   loadReader,
+  orNotFound,
   presentBookInfo,
   presentCards,
   presentReading,
   readerView,
+  viewOf,
 } from './book-access';
 import { bookMediaUrls, signSentencesTimeline } from './book-media';
 import { createLibraryQueries } from './books.queries';
+import { bookContent, levelBooks, loadReaderState } from './reader-state';
 import { createReadingQueries } from './reading.queries';
 
 /** Why a book stays locked, as the parent reads it (the unlock error's message). */
@@ -62,13 +67,22 @@ export function presentPage(
   };
 }
 
+/** A book's cached content and this reader's view of it: one query, no transaction. */
+async function openBook(deps: AppDeps, userId: number | null, bookId: number) {
+  const state = await loadReaderState(deps.db, userId, deps.clock.now(), { bookId });
+  const content = orNotFound(await bookContent(deps.db, bookId, state.version));
+  const { progress, unlocked, favorites } = state;
+  const view = viewOf(state.reader, content.book, progress, unlocked, favorites.has(bookId));
+  return { ...content, view };
+}
+
 export function registerBookRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.levelBooks, async ({ deps, userId, params }) => {
-    const [reader, rows] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      createLibraryQueries(deps.db).listLevel(params.level),
-    ]);
-    const list = await presentCards(deps.db, reader, rows);
+    const state = await loadReaderState(deps.db, userId, deps.clock.now(), {
+      level: params.level,
+    });
+    const rows = await levelBooks(deps.db, params.level, state.version);
+    const list = cardsOf(state.reader, rows, state.progress, state.unlocked);
     return {
       level: params.level,
       trial_lesson: list.filter((c) => c.book_info.book_type === BOOK_TYPE.trial),
@@ -77,14 +91,7 @@ export function registerBookRoutes(app: FastifyInstance): void {
   });
 
   defineRoute(app, endpoints.bookSummary, async ({ deps, userId, params }) => {
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const [view, words] = await Promise.all([
-      readerView(deps.db, reader, book),
-      createLibraryQueries(deps.db).listWords(book.id),
-    ]);
+    const { book, words, view } = await openBook(deps, userId, params.id);
     return {
       book_info: view.info,
       summary_cn: book.summaryCn,
@@ -95,16 +102,10 @@ export function registerBookRoutes(app: FastifyInstance): void {
   });
 
   defineRoute(app, endpoints.book, async ({ deps, userId, params }) => {
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const view = await readerView(deps.db, reader, book);
+    const { book, pages, words, view } = await openBook(deps, userId, params.id);
     // A locked book's pages, audio and timelines never leave the server.
     if (!view.open)
       return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
-    const q = createLibraryQueries(deps.db);
-    const [pages, words] = await Promise.all([q.listPages(book.id), q.listWords(book.id)]);
     const url = bookMediaUrls(deps, book);
     return {
       book_info: view.info,
@@ -131,13 +132,8 @@ export function registerBookRoutes(app: FastifyInstance): void {
   });
 
   defineRoute(app, endpoints.interactiveAreas, async ({ deps, userId, params }) => {
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const view = await readerView(deps.db, reader, book);
+    const { book, pages, view } = await openBook(deps, userId, params.id);
     if (!view.open) return { lock: 1 as const, list: [] };
-    const pages = await createLibraryQueries(deps.db).listPages(book.id);
     const url = bookMediaUrls(deps, book);
     return {
       lock: 0 as const,

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ZBuildInfo } from '@picbook/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/envelope';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, fixtureWebDist, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +48,42 @@ describe('the single-page app', () => {
     const res = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const)(
+    'sends the precompressed %s file of an asset, with Vary',
+    async (encoding, decode) => {
+      const res = await t.app.inject({
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(
+        fs.readFileSync(path.join(fixtureWebDist, 'assets/app-abc123.js'), 'utf8'),
+      );
+    },
+  );
+
+  it('compresses API JSON above 1 KB by Accept-Encoding, and leaves small answers alone', async () => {
+    const big = await t.app.inject({
+      url: '/api/v1/configs',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString());
+    expect(json.code).toBe(0);
+    const plain = await t.app.inject({ url: '/api/v1/configs' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(json);
+    expect(big.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const small = await t.app.inject({ url: '/build.json', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('does not answer a missing asset or API path with the app', async () => {
