@@ -1,6 +1,6 @@
 import { ErrorCode, endpoints, type TBookPage } from '@picbook/contracts';
 import { BOOK_TYPE, canUnlockBook, lockReason, processPage } from '@picbook/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
@@ -68,52 +68,78 @@ export function presentPage(
 }
 
 /** A book's cached content and this reader's view of it: one query, no transaction. */
-async function openBook(deps: AppDeps, userId: number | null, bookId: number) {
-  const state = await loadReaderState(deps.db, userId, deps.clock.now(), { bookId });
+async function openBook(
+  ctx: { deps: AppDeps; token: string | undefined; request: FastifyRequest },
+  bookId: number,
+) {
+  const { deps, token, request } = ctx;
+  const state = await loadReaderState(deps.database, token, deps.clock.now(), { bookId });
+  request.userId = state.reader.userId;
   const content = orNotFound(await bookContent(deps.db, bookId, state.version));
   const { progress, unlocked, favorites } = state;
   const view = viewOf(state.reader, content.book, progress, unlocked, favorites.has(bookId));
   return { ...content, view };
 }
 
+/** These screens resolve the token inside their one query (decision 071). */
+const OWN_TOKEN_QUERY = { ownTokenQuery: true };
+
 export function registerBookRoutes(app: FastifyInstance): void {
-  defineRoute(app, endpoints.levelBooks, async ({ deps, userId, params }) => {
-    const state = await loadReaderState(deps.db, userId, deps.clock.now(), {
-      level: params.level,
-    });
-    const rows = await levelBooks(deps.db, params.level, state.version);
-    const list = cardsOf(state.reader, rows, state.progress, state.unlocked);
-    return {
-      level: params.level,
-      trial_lesson: list.filter((c) => c.book_info.book_type === BOOK_TYPE.trial),
-      list,
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.levelBooks,
+    async ({ deps, token, request, params }) => {
+      const state = await loadReaderState(deps.database, token, deps.clock.now(), {
+        level: params.level,
+      });
+      request.userId = state.reader.userId;
+      const rows = await levelBooks(deps.db, params.level, state.version);
+      const list = cardsOf(state.reader, rows, state.progress, state.unlocked);
+      return {
+        level: params.level,
+        trial_lesson: list.filter((c) => c.book_info.book_type === BOOK_TYPE.trial),
+        list,
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
-  defineRoute(app, endpoints.bookSummary, async ({ deps, userId, params }) => {
-    const { book, words, view } = await openBook(deps, userId, params.id);
-    return {
-      book_info: view.info,
-      summary_cn: book.summaryCn,
-      vocabulary: presentVocabulary(words, bookMediaUrls(deps, book)),
-      reading: view.reading,
-      favorite: view.favorite,
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.bookSummary,
+    async (ctx) => {
+      const { deps, params } = ctx;
+      const { book, words, view } = await openBook(ctx, params.id);
+      return {
+        book_info: view.info,
+        summary_cn: book.summaryCn,
+        vocabulary: presentVocabulary(words, bookMediaUrls(deps, book)),
+        reading: view.reading,
+        favorite: view.favorite,
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
-  defineRoute(app, endpoints.book, async ({ deps, userId, params }) => {
-    const { book, pages, words, view } = await openBook(deps, userId, params.id);
-    // A locked book's pages, audio and timelines never leave the server.
-    if (!view.open)
-      return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
-    const url = bookMediaUrls(deps, book);
-    return {
-      book_info: view.info,
-      pages: pages.map((p) => presentPage(p, url)),
-      vocabulary: presentVocabulary(words, url),
-      reading: view.reading,
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.book,
+    async (ctx) => {
+      const { deps, params } = ctx;
+      const { book, pages, words, view } = await openBook(ctx, params.id);
+      // A locked book's pages, audio and timelines never leave the server.
+      if (!view.open)
+        return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
+      const url = bookMediaUrls(deps, book);
+      return {
+        book_info: view.info,
+        pages: pages.map((p) => presentPage(p, url)),
+        vocabulary: presentVocabulary(words, url),
+        reading: view.reading,
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
   defineRoute(app, endpoints.unlockBook, async ({ deps, userId, params }) => {
     const [reader, book] = await Promise.all([
@@ -131,23 +157,29 @@ export function registerBookRoutes(app: FastifyInstance): void {
     return { lock: 0 as const, book_info: presentBookInfo(book, reader, true) };
   });
 
-  defineRoute(app, endpoints.interactiveAreas, async ({ deps, userId, params }) => {
-    const { book, pages, view } = await openBook(deps, userId, params.id);
-    if (!view.open) return { lock: 1 as const, list: [] };
-    const url = bookMediaUrls(deps, book);
-    return {
-      lock: 0 as const,
-      list: pages
-        .filter((p) => p.hotspots.length > 0)
-        .map((p) => ({
-          page: p.page,
-          image: url(p.image),
-          image_small: url(p.imageSmall),
-          placeholder: p.placeholder,
-          hotspots: p.hotspots.map((h) => ({ ...h, audio: url(h.audio) })),
-        })),
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.interactiveAreas,
+    async (ctx) => {
+      const { deps, params } = ctx;
+      const { book, pages, view } = await openBook(ctx, params.id);
+      if (!view.open) return { lock: 1 as const, list: [] };
+      const url = bookMediaUrls(deps, book);
+      return {
+        lock: 0 as const,
+        list: pages
+          .filter((p) => p.hotspots.length > 0)
+          .map((p) => ({
+            page: p.page,
+            image: url(p.image),
+            image_small: url(p.imageSmall),
+            placeholder: p.placeholder,
+            hotspots: p.hotspots.map((h) => ({ ...h, audio: url(h.audio) })),
+          })),
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
   defineRoute(app, endpoints.saveProcess, async ({ deps, userId, params, body }) => {
     const now = deps.clock.now();

@@ -1,16 +1,16 @@
 import type { RightLike } from '@picbook/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { hashToken } from '../../platform/auth/tokens';
 import { createVersionedCache, type VersionedCache } from '../../platform/cache/versioned-cache';
-import { type DbOrTx, queryRows } from '../../platform/db/client';
+import type { Database, DbOrTx } from '../../platform/db/client';
 import { unixSeconds } from '../../platform/time';
 import type { Reader } from './book-access';
 import { type BookRow, createLibraryQueries } from './books.queries';
 import type { ProgressRow } from './reading.queries';
 
 /**
- * The read path of the book screens (decision 071): what a reader may see of some books and how
- * far they read them, together with the version of the books' content, in ONE statement and no
- * transaction; the content itself (book rows, pages, words) comes from a bounded in-process cache
+ * The read path of the book screens (decision 071): who the token belongs to, what they may see
+ * of some books and how far they read them, with the version of the books' content, in ONE
+ * prepared statement and no transaction; the content itself (book rows, pages, words) comes from a bounded in-process cache
  * keyed by that version, so an import by any process is seen by all on their next request.
  */
 export interface ReaderState {
@@ -25,6 +25,7 @@ export interface ReaderState {
 type Scope = { bookId: number } | { level: number };
 
 interface StateRow {
+  user_id: number | null;
   version: string | null;
   is_guest: boolean | null;
   rights: RightLike[];
@@ -42,47 +43,58 @@ interface StateRow {
   favorites: number[];
 }
 
-/** The books in scope (`alias.book_id`) and the version of their content. */
-function scopeSql(scope: Scope): { books: (alias: string) => SQL; version: SQL } {
-  if ('bookId' in scope) {
-    return {
-      books: (a) => sql`${sql.raw(a)}.book_id = ${scope.bookId}`,
-      version: sql`(select updated_at::text || ':' || content_hash from books where id = ${scope.bookId})`,
-    };
-  }
-  return {
-    books: (a) => sql`${sql.raw(a)}.book_id in (select id from books where level = ${scope.level})`,
-    // Every book of the level with its version: any import, addition or move changes it.
-    version: sql`(select coalesce(md5(string_agg(id || '@' || updated_at::text, ',' order by id)), '')
-      from books where level = ${scope.level})`,
-  };
-}
-
-export async function loadReaderState(
-  db: DbOrTx,
-  userId: number | null,
-  now: Date,
-  scope: Scope,
-): Promise<ReaderState> {
-  const { books, version } = scopeSql(scope);
-  const rows = await queryRows<StateRow>(
-    db,
-    sql`select ${version} as version,
-      (select is_guest from users where id = ${userId}) as is_guest,
+/** The reader's state over some books ($3) and their version; the token's user ($1, $2) inside. */
+function stateSql(books: (alias: string) => string, version: string): string {
+  return `with u as (
+      select user_id from auth_tokens
+      where token_hash = $1::text and revoked_at is null and expires_at > $2::timestamptz
+      limit 1)
+    select (select user_id from u) as user_id,
+      ${version} as version,
+      (select is_guest from users where id = (select user_id from u)) as is_guest,
       coalesce((select json_agg(json_build_object(
           'name', r.name,
           'expire_time', floor(extract(epoch from r.expire_time)),
           'create_time', floor(extract(epoch from r.create_time))) order by r.id)
-        from user_rights r where r.user_id = ${userId}), '[]'::json) as rights,
+        from user_rights r where r.user_id = (select user_id from u)), '[]'::json) as rights,
       coalesce((select json_agg(p.*) from reading_progress p
-        where p.user_id = ${userId} and ${books('p')}), '[]'::json) as progress,
+        where p.user_id = (select user_id from u) and ${books('p')}), '[]'::json) as progress,
       coalesce((select json_agg(k.book_id) from book_unlocks k
-        where k.user_id = ${userId} and ${books('k')}), '[]'::json) as unlocked,
+        where k.user_id = (select user_id from u) and ${books('k')}), '[]'::json) as unlocked,
       coalesce((select json_agg(f.book_id) from book_favorites f
-        where f.user_id = ${userId} and ${books('f')}), '[]'::json) as favorites`,
-  );
+        where f.user_id = (select user_id from u) and ${books('f')}), '[]'::json) as favorites`;
+}
+
+const BOOK_STATE = stateSql(
+  (a) => `${a}.book_id = $3::int`,
+  `(select updated_at::text || ':' || content_hash from books where id = $3::int)`,
+);
+// Every book of the level with its version: any import, addition or move changes it.
+const LEVEL_STATE = stateSql(
+  (a) => `${a}.book_id in (select id from books where level = $3::int)`,
+  `(select coalesce(md5(string_agg(id || '@' || updated_at::text, ',' order by id)), '')
+    from books where level = $3::int)`,
+);
+
+/**
+ * The reader behind `token` (a guest without rights when there is none, or it is not valid)
+ * and their state over the books in scope, in one prepared statement.
+ */
+export async function loadReaderState(
+  database: Pick<Database, 'queryNamed'>,
+  token: string | undefined,
+  now: Date,
+  scope: Scope,
+): Promise<ReaderState> {
+  const tokenHash = token && token.length >= 16 && token.length <= 256 ? hashToken(token) : null;
+  const [name, text, key] =
+    'bookId' in scope
+      ? ['reader-state-book', BOOK_STATE, scope.bookId]
+      : ['reader-state-level', LEVEL_STATE, scope.level];
+  const rows = await database.queryNamed<StateRow>(name, text, [tokenHash, now.toISOString(), key]);
   const row = rows[0];
   if (!row) throw new Error('reader state query returned no row');
+  const userId = row.user_id;
   const reader: Reader =
     userId === null
       ? { userId: null, isGuest: true, rights: [], now: unixSeconds(now) }
