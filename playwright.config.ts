@@ -20,6 +20,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1024, height: 768 },
     locale: 'zh-CN',
+    // The offline worker answers requests page.route cannot see; the offline journey allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

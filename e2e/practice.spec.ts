@@ -128,6 +128,29 @@ test.describe('repeat mode', () => {
     await expect(practice.locator('li').first()).toHaveAttribute('data-done', 'true');
   });
 
+  test.describe('offline', () => {
+    test.use({ allowConsoleErrors: ['ERR_INTERNET_DISCONNECTED'] });
+    test('a recording made offline is kept and scored when the network returns', async ({
+      loggedInPage: page,
+      context,
+    }) => {
+      test.setTimeout(60_000);
+      await page.goto('/library/repeat/1101/001');
+      const practice = page.getByTestId('practice');
+      await expect(practice).toHaveAttribute('data-index', '0');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: '点我开始录音' }).click();
+      await expect(practice).toHaveAttribute('data-state', 'recorded', { timeout: 30_000 });
+      await expect(page.getByText('没有网络，录音已留好，联网后自动打分')).toBeVisible();
+      await keep(page, 'practice-offline-recording');
+      await page.waitForTimeout(2_000);
+      await expect(practice).toHaveAttribute('data-state', 'recorded');
+      await context.setOffline(false);
+      await expect(practice).toHaveAttribute('data-state', 'result', { timeout: 20_000 });
+      await expect(page.getByTestId('practice-best')).toContainText('分', { timeout: 10_000 });
+    });
+  });
+
   test('leaving in the middle and coming back offers to continue at the same sentence', async ({
     loggedInPage: page,
   }) => {

@@ -145,6 +145,34 @@ test.describe('library and reading', () => {
     loggedInPage: page,
   }) => {
     await page.setViewportSize({ width: 812, height: 375 });
+    // A device with a Mandarin voice (headless Chromium has none): what it is asked to say is kept.
+    await page.addInitScript(() => {
+      const spoken: string[] = [];
+      const listeners = new Set<() => void>();
+      Object.assign(window, {
+        __spoken: spoken,
+        SpeechSynthesisUtterance: class {
+          voice: unknown = null;
+          lang = '';
+          rate = 1;
+          onend: ((e: Event) => void) | null = null;
+          onerror: ((e: Event) => void) | null = null;
+          constructor(readonly text: string) {}
+        },
+      });
+      Object.defineProperty(window, 'speechSynthesis', {
+        value: {
+          getVoices: () => [{ lang: 'zh-CN', localService: true, name: '婷婷', default: false }],
+          speak: (u: SpeechSynthesisUtterance) => {
+            spoken.push(u.text);
+            setTimeout(() => u.onend?.call(u, new Event('end') as SpeechSynthesisEvent), 400);
+          },
+          cancel: () => undefined,
+          addEventListener: (_: string, f: () => void) => listeners.add(f),
+          removeEventListener: (_: string, f: () => void) => listeners.delete(f),
+        },
+      });
+    });
     await page.goto('/library');
     await saveSetting(page, 'library_page_type', '1'); // pages would turn by themselves
     await page.goto('/library/explain/1101/001');
@@ -155,9 +183,15 @@ test.describe('library and reading', () => {
     await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
       timeout: 15_000,
     });
+    // The note is said aloud in Mandarin after the narration, and again on its button.
+    const spoken = () =>
+      page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+    await expect.poll(spoken).toEqual([expect.stringContaining('windy 是“有风的”')]);
     await keep(page, 'reader-explain');
     await page.waitForTimeout(3000);
     await expect(reader).toHaveAttribute('data-page', '1');
+    await page.getByTestId('reader-note-listen').click();
+    await expect.poll(spoken).toHaveLength(2);
 
     // The text band can be put away to see the whole picture, and brought back.
     await page.getByRole('button', { name: '收起文字' }).click();
@@ -233,5 +267,65 @@ test.describe('reading without a network', () => {
     await expect(page.getByTestId('reader-end-save')).toBeHidden();
     await page.goto('/bookshelf/finished');
     await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
+  });
+});
+
+test.describe('a book the child opened reads offline', () => {
+  test.use({
+    serviceWorkers: 'allow',
+    allowConsoleErrors: ['Failed to load resource', 'ERR_INTERNET_DISCONNECTED'],
+  });
+
+  test('a book kept on the device reads offline after a reload, pictures and all', async ({
+    loggedInPage: page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    // The first visit installs the worker; it takes the page over at once (clientsClaim).
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    });
+    // The book's page offers to keep it on the device, then says how far it got and that it is kept.
+    await page.goto('/library/detail/1101/1/0/0');
+    const badge = page.getByTestId('offline-badge');
+    await expect(badge).toHaveAttribute('data-state', 'none');
+    await expect(badge).toHaveText('存到本机，没网也能读');
+    await badge.click();
+    await expect(badge).toHaveAttribute('data-state', 'loaded', { timeout: 20_000 });
+    await expect(badge).toContainText('已存到本机，没网也能读');
+    await keep(page, 'detail-offline-kept');
+    const keptFiles = await page.evaluate(async () => {
+      const cache = await caches.open('picbook-media');
+      const keys = await cache.keys();
+      return keys.filter((r) => r.url.includes('/media/books/1101/')).length;
+    });
+    // Five pictures and five narrations at least, kept without their signatures.
+    expect(keptFiles).toBeGreaterThanOrEqual(10);
+    const reader = page.getByTestId('reader');
+
+    await context.setOffline(true);
+    await page.goto('/library/read/1101/004');
+    await expect(reader).toHaveAttribute('data-page', '4');
+    // Really offline behind the worker too: an answer it never kept cannot come.
+    const uncached = await page.evaluate(() =>
+      fetch(`/api/v1/configs?probe=${Date.now()}`).then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    );
+    expect(uncached).toBe('failed');
+    const picture = page.getByTestId('reader-picture');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.getByTestId('reader-next').click();
+    await expect(reader).toHaveAttribute('data-page', '5');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await keep(page, 'reader-offline-after-reload');
+    await context.setOffline(false);
   });
 });

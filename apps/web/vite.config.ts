@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // @ts-expect-error plain ESM helper shared with scripts/start.mjs; it has no type declarations
 import { webSourceHash } from '../../scripts/lib/web-source.mjs';
 
@@ -70,7 +71,26 @@ function precompress(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), buildInfo(), precompress()],
+  plugins: [
+    react(),
+    buildInfo(),
+    // The service worker that keeps opened books readable offline (src/sw.ts, decision 074).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app's code and fonts; documents and media are cached at run time by the worker.
+        globPatterns: ['**/*.{js,css,woff2,svg}'],
+        globIgnores: ['sw.js', '**/*.map', '**/ops*'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+    }),
+    // Last: compresses what the other plugins wrote too (decision 072).
+    precompress(),
+  ],
   define: {
     __BUILD_SOURCE__: JSON.stringify(source),
     __BUILD_TIME__: String(time),

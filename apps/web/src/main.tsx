@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import './app/locales';
 import { App } from './app/App';
 import { ensureLanguage, i18n } from './shared/i18n';
+import { registerOfflineWorker } from './shared/offline/offline-books';
 
 document.documentElement.lang = i18n.language;
 
@@ -19,3 +20,5 @@ const render = () =>
   );
 // English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
 ensureLanguage(i18n.language).then(render, render);
+
+registerOfflineWorker();

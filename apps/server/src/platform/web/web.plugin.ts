@@ -163,6 +163,9 @@ export async function registerWeb(
         const rel = path.relative(webDistDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (rel === 'sw.js') {
+          // The service worker must be checked on every load so an update reaches families.
+          res.setHeader('cache-control', 'no-cache');
         } else if (rel.endsWith('.html')) {
           res.setHeader('cache-control', 'no-cache');
           res.setHeader('content-security-policy', SPA_CSP);

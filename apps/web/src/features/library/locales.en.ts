@@ -29,6 +29,13 @@ export const libraryEn: Widen<typeof libraryZh> = {
     repeat: 'Repeat',
     speak: 'Speak',
   },
+  offline: {
+    loaded: 'On this device: reads without a network',
+    loading: 'Saving to this device {{kept}}/{{needed}}',
+    none: 'Save to this device for offline reading',
+    stale: 'Update the copy on this device',
+    error: 'Not all saved. Try again',
+  },
   detail: {
     stats: '{{pages}} pages · {{words}} words · about {{minutes}} min',
     summaryTitle: 'Story',

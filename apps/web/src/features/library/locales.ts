@@ -27,6 +27,13 @@ export const libraryZh = {
     repeat: '跟读',
     speak: '开口说',
   },
+  offline: {
+    loaded: '已存到本机，没网也能读',
+    loading: '正在存到本机 {{kept}}/{{needed}}',
+    none: '存到本机，没网也能读',
+    stale: '更新本机的这本书',
+    error: '没存完，再试一次',
+  },
   detail: {
     stats: '{{pages}} 页 · {{words}} 个单词 · 约 {{minutes}} 分钟',
     summaryTitle: '故事简介',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../shared/platform/network';
 import type { RecorderState } from '../../shared/recorder';
 import styles from './MicButton.module.css';
 
@@ -23,13 +24,17 @@ export function MicButton({ state, level, seconds, maxSeconds, onStart, onStop }
   const { t } = useTranslation('speech');
   const isRecording = state === 'recording';
   const isBusy = state === 'starting' || state === 'stopping' || state === 'recorded';
+  // A recording made offline is kept and scored when the network returns (the uploader waits).
+  const online = useOnline();
   const remaining = Math.max(0, 1 - seconds / maxSeconds);
   const label = isRecording
     ? t('mic.stop')
     : state === 'starting'
       ? t('mic.starting')
       : isBusy
-        ? t('mic.scoring')
+        ? online
+          ? t('mic.scoring')
+          : t('mic.waitingNetwork')
         : t('mic.start');
   return (
     <div className={styles.wrap} data-state={state}>

@@ -31,6 +31,7 @@ export const speechEn: Widen<typeof speechZh> = {
     stop: 'Done? Tap to stop',
     starting: 'Get ready…',
     scoring: 'Scoring…',
+    waitingNetwork: 'No network. Your recording is kept and scored when you are back online',
     secondsLeft: '{{seconds}} s left',
   },
   demo: {

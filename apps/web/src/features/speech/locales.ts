@@ -29,6 +29,7 @@ export const speechZh = {
     stop: '读完了，点我停止',
     starting: '准备……',
     scoring: '正在打分……',
+    waitingNetwork: '没有网络，录音已留好，联网后自动打分',
     secondsLeft: '还剩 {{seconds}} 秒',
   },
   demo: {

@@ -1,4 +1,5 @@
 import { i18n } from '../i18n';
+import { isOffline } from '../platform/network';
 import { isNetworkFailure } from '../request/request-error';
 import { recorderZh } from './locales';
 import { SpeechUploadError } from './uploader';
@@ -89,7 +90,7 @@ export function toRecorderError(
       return new RecorderError('permission', error.reason);
     // No answer at all (status 0) while the device says it is offline: the network is the cause,
     // not the microphone.
-    if (isNetworkFailure(error.reason) && globalThis.navigator?.onLine === false) {
+    if (isNetworkFailure(error.reason) && isOffline()) {
       return new RecorderError('offline', error.reason);
     }
     return new RecorderError(error.stage === 'upload' ? 'upload' : 'scoring', error.reason);

@@ -240,3 +240,79 @@ describe('the multipart body', () => {
     expect(empty.has('ref_text')).toBe(false);
   });
 });
+
+describe('a recording made offline', () => {
+  /** A network that is down until `back()` is called. */
+  function downNetwork() {
+    let offline = true;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return {
+      waitForNetwork: () => (offline ? gate : null),
+      back() {
+        offline = false;
+        release();
+      },
+    };
+  }
+
+  it('waits for the network instead of failing, then sends every chunk and is scored', async () => {
+    const server = fakeServer();
+    const net = downNetwork();
+    const onError = vi.fn();
+    const { up } = uploader(server, { waitForNetwork: net.waitForNetwork, retries: 0, onError });
+    up.push(ramp(0, 24_000)); // 1.5 s: chunks 0, 1 and 2
+    expect(server.calls).toHaveLength(3);
+    // Both fail in transit, many times over: no attempt is used up while offline.
+    for (const call of server.calls.splice(0)) call.reject(network());
+    await flush();
+    expect(server.calls).toHaveLength(0);
+    expect(onError).not.toHaveBeenCalled();
+    const finishing = up.finish();
+    net.back();
+    await flush();
+    expect(server.calls.map((c) => c.fields.seq)).toEqual([0, 1, 2]);
+    for (const call of server.calls.splice(0)) call.resolve();
+    await flush();
+    const last = server.calls.at(-1);
+    expect(last?.fields).toMatchObject({ seq: 3, is_ended: 1 });
+    last?.resolve({ is_ended: true, result: { score: 88 } as unknown as TSpeechAnswer['result'] });
+    await expect(finishing).resolves.toMatchObject({ result: { score: 88 } });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('the final request that never left waits for the network too', async () => {
+    const server = fakeServer();
+    const net = downNetwork();
+    const { up } = uploader(server, { waitForNetwork: net.waitForNetwork, holdSamples: 0 });
+    const finishing = up.finish();
+    await flush();
+    server.calls.shift()?.reject(network());
+    await flush();
+    expect(server.calls).toHaveLength(0);
+    net.back();
+    await flush();
+    server.calls
+      .shift()
+      ?.resolve({ is_ended: true, result: { score: 70 } as unknown as TSpeechAnswer['result'] });
+    await expect(finishing).resolves.toMatchObject({ result: { score: 70 } });
+  });
+
+  it('online, a chunk that keeps failing still fails after its retries', async () => {
+    const server = fakeServer();
+    const onError = vi.fn();
+    const { up } = uploader(server, { waitForNetwork: () => null, retries: 1, onError });
+    up.push(ramp(0, 24_000));
+    server.calls.shift()?.reject(network());
+    await flush();
+    server.calls.shift()?.reject(network()); // chunk 1, first try
+    await flush();
+    const retry = server.calls.find((c) => c.fields.seq === 0);
+    retry?.reject(network());
+    await flush();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect((onError.mock.calls[0]?.[0] as SpeechUploadError | undefined)?.stage).toBe('upload');
+  });
+});

@@ -1,4 +1,5 @@
 import type { TSpeechAnswer } from '@picbook/contracts';
+import { waitForNetwork } from '../platform/network';
 import { isRequestError } from '../request/request-error';
 import { SPEECH_MAX_CHUNK_BYTES, SPEECH_MIN_SECONDS, SPEECH_SAMPLE_RATE } from './limits';
 import type { PostSpeechChunk, SpeechChunkFields } from './speech-api';
@@ -26,6 +27,12 @@ export interface UploaderOptions {
   retries?: number;
   retryDelayMs?: (attempt: number) => number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Null while online; offline, resolves when the network is back. A send that failed in transit
+   * while offline waits for it and goes again without using up an attempt, so a recording made
+   * offline is scored when the connection returns (issue 22). Default: the browser's online state.
+   */
+  waitForNetwork?: () => Promise<void> | null;
   /** A chunk failed for good: the recording cannot be scored any more. */
   onError?: (error: SpeechUploadError) => void;
 }
@@ -74,6 +81,7 @@ export class SpeechUploader {
   > &
     UploaderOptions;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly networkBack: () => Promise<void> | null;
   private pending: Int16Array[] = [];
   private pendingLength = 0;
   private readonly queue: QueuedChunk[] = [];
@@ -97,6 +105,16 @@ export class SpeechUploader {
       ),
     };
     this.sleep = options.sleep ?? defaultSleep;
+    this.networkBack = options.waitForNetwork ?? waitForNetwork;
+  }
+
+  /** Offline and failed in transit: waits for the network and says so (true), else false. */
+  private async waitedForNetwork(error: unknown): Promise<boolean> {
+    if (!isTransient(error)) return false;
+    const back = this.networkBack();
+    if (!back) return false;
+    await back;
+    return !this.aborted;
   }
 
   /** Samples pushed so far. */
@@ -151,6 +169,7 @@ export class SpeechUploader {
         // The final request is retried only when it surely never got an answer (not on a
         // time-out: the server may still be scoring it).
         const unanswered = isRequestError(error) && (error.code === -1 || error.code === 0);
+        if (unanswered && (await this.waitedForNetwork(error))) continue;
         if (attempt >= 1 || !unanswered || this.aborted) {
           // Never answered: the last audio did not arrive (#4); otherwise scoring failed (#5).
           throw new SpeechUploadError(unanswered ? 'upload' : 'score', error);
@@ -218,6 +237,10 @@ export class SpeechUploader {
           break;
         } catch (error) {
           if (this.aborted) break;
+          if (await this.waitedForNetwork(error)) {
+            attempt--;
+            continue;
+          }
           if (attempt >= this.options.retries || !isTransient(error)) {
             this.fail(new SpeechUploadError('upload', error));
             break;

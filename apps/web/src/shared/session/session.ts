@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { forgetOfflineData } from '../offline/offline-books';
 import { storage } from '../platform/storage';
 import { uuidV4 } from '../platform/uuid';
 
@@ -31,6 +32,7 @@ export const useSession = create<SessionState>((set) => ({
     storage.remove(SESSION_KEYS.token);
     storage.remove(SESSION_KEYS.childId);
     set({ token: null, childId: null });
+    void forgetOfflineData();
   },
 }));
 

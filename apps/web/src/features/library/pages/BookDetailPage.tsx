@@ -14,6 +14,7 @@ import { FavoriteButton } from '../components/FavoriteButton';
 import { InteractiveAreas } from '../components/InteractiveAreas';
 import { LockPanel } from '../components/LockPanel';
 import { ModeButtons } from '../components/ModeButtons';
+import { OfflineBadge } from '../components/OfflineBadge';
 import { VocabChips } from '../components/VocabChips';
 import { useLevelColor } from '../library-config';
 import { useBookSummary } from '../library-queries';
@@ -101,7 +102,10 @@ export default function BookDetailPage() {
         {isLocked ? (
           <LockPanel info={info} />
         ) : (
-          <ModeButtons reading={reading} onOpen={(mode) => openBook(info.id, mode, reading)} />
+          <>
+            <ModeButtons reading={reading} onOpen={(mode) => openBook(info.id, mode, reading)} />
+            <OfflineBadge bookId={info.id} />
+          </>
         )}
         {token && <LessonGuide bookId={info.id} />}
 

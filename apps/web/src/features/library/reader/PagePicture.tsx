@@ -62,6 +62,7 @@ export const PagePicture = memo(function PagePicture({
           key={attempt}
           ref={img}
           className={styles.picture}
+          data-testid="reader-picture"
           style={hasFailed ? { visibility: 'hidden' } : undefined}
           onError={() => setFailed(true)}
           src={image}

@@ -3,6 +3,7 @@ import { pageProcess, parsePageTimelines } from '@picbook/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
+import { useChineseVoice } from '../../../shared/audio/chinese-voice';
 import { isNetworkFailure } from '../../../shared/request/request-error';
 import { toast } from '../../../shared/toast/toast-store';
 import { IconButton } from '../../../shared/ui/IconButton';
@@ -10,6 +11,7 @@ import nextIcon from '../../../shared/ui/icons/page-next.svg';
 import prevIcon from '../../../shared/ui/icons/page-prev.svg';
 import pauseIcon from '../../../shared/ui/icons/pause.svg';
 import playIcon from '../../../shared/ui/icons/play.svg';
+import speakerIcon from '../../../shared/ui/icons/speaker.svg';
 import { saveReadingProgress } from '../library-queries';
 import { useProgressOutbox } from '../progress-outbox';
 import { EndOfBook } from './EndOfBook';
@@ -80,6 +82,10 @@ export function Reader({
   );
   const hasChineseToRead =
     (mode === 'explain' && Boolean(page?.note_cn)) || (mode === 'cn_read' && showChinese);
+  // 精讲: the teacher's note is said aloud in Mandarin after the page's narration (the child may
+  // not read Chinese yet), and can be heard again with its button.
+  const chinese = useChineseVoice();
+  const note = mode === 'explain' ? (page?.note_cn ?? null) : null;
   /** Long pages get smaller type; the band can be put away to see the whole picture. */
   const isDense = (page?.sentences ?? []).reduce((n, s) => n + s.en.length, 0) > DENSE_TEXT_CHARS;
   const [isTextHidden, setTextHidden] = useState(false);
@@ -101,6 +107,13 @@ export function Reader({
     },
     [index, pageCount],
   );
+
+  const { speak: speakNote, stop: stopNote } = chinese;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page silences the last note
+  useEffect(() => stopNote, [index, stopNote]);
+  useEffect(() => {
+    if (note && narration.pageEnded && !isEnded && visible) speakNote(note);
+  }, [note, narration.pageEnded, isEnded, visible, speakNote]);
 
   const playing = narration.state === 'playing';
   // Controls fade while the story plays; any touch brings them back.
@@ -298,7 +311,23 @@ export function Reader({
           </div>
           {mode === 'explain' && page.note_cn && (
             <aside className={styles.note} data-testid="reader-note">
-              <h3>{t('explainTitle')}</h3>
+              <h3>
+                {t('explainTitle')}
+                {chinese.available && (
+                  <button
+                    type="button"
+                    className={styles.noteListen}
+                    data-testid="reader-note-listen"
+                    data-speaking={chinese.speaking || undefined}
+                    onClick={() =>
+                      chinese.speaking ? chinese.stop() : chinese.speak(page.note_cn ?? '')
+                    }
+                  >
+                    <img src={speakerIcon} alt="" />
+                    {chinese.speaking ? t('explainStop') : t('explainListen')}
+                  </button>
+                )}
+              </h3>
               <p>{page.note_cn}</p>
             </aside>
           )}

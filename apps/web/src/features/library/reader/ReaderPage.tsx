@@ -5,6 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { useJump } from '../../../app/navigation/jump';
 import { useStartup } from '../../../app/startup/startup-store';
+import { useOfflineBook } from '../../../shared/offline/offline-books';
 import { RequestError } from '../../../shared/request/request-error';
 import { useDeviceSetting } from '../../../shared/settings/device-settings';
 import { useSettings } from '../../../shared/settings/user-settings';
@@ -38,6 +39,7 @@ export default function ReaderPage() {
   const autoTurn = useSettings((s) => s.values.library_page_type) === 1;
   const userId = useStartup((s) => s.user?.id);
   const [language, setLanguage] = useDeviceSetting('picbook_language', userId, 'zh');
+  useOfflineBook(book.data);
 
   const toDetail = () =>
     jump(

@@ -20,6 +20,8 @@ export const readerEn: Widen<typeof readerZh> = {
   showChinese: 'Show Chinese',
   hideChinese: 'Hide Chinese',
   explainTitle: "Teacher's notes",
+  explainListen: 'Listen',
+  explainStop: 'Stop',
   autoTurn: 'Turns pages by itself',
   manualTurn: 'You turn the pages',
   hotspotHint: 'Tap things in the picture to hear their English names',

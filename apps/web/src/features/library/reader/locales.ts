@@ -18,6 +18,8 @@ export const readerZh = {
   showChinese: '显示中文',
   hideChinese: '隐藏中文',
   explainTitle: '老师讲解',
+  explainListen: '听讲解',
+  explainStop: '停一停',
   autoTurn: '自动翻页',
   manualTurn: '手动翻页',
   hotspotHint: '点点图画里的东西，听听英文怎么说',
