@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -163,15 +161,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Outside production every response is checked against its contract; in production the
   // check is skipped for speed (the API tests keep the contract honest).
   app.setSerializerCompiler(config.responseValidation ? serializerCompiler : () => JSON.stringify);
-
-  // JSON and pages above 1 KB go out brotli- or gzip-compressed by Accept-Encoding; the quality
-  // is for answers made per request (the web build is precompressed at its best, decision 072).
-  await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
