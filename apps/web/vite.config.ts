@@ -25,6 +25,22 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * The operator console is its own page (ops.html): in development /ops/* gets it, as the server
+ * does in production (platform/web/web.plugin.ts).
+ */
+function opsEntry(): Plugin {
+  return {
+    name: 'picbook-ops-entry',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/ops' || req.url?.startsWith('/ops/')) req.url = '/ops.html';
+        next();
+      });
+    },
+  };
+}
+
 /** Text files worth compressing; smaller ones cost more in headers than they save. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
@@ -74,6 +90,7 @@ export default defineConfig({
   plugins: [
     react(),
     buildInfo(),
+    opsEntry(),
     // The service worker that keeps opened books readable offline (src/sw.ts, decision 074).
     VitePWA({
       strategies: 'injectManifest',
@@ -84,7 +101,8 @@ export default defineConfig({
       injectManifest: {
         // The app's code and fonts; documents and media are cached at run time by the worker.
         globPatterns: ['**/*.{js,css,woff2,svg}'],
-        globIgnores: ['sw.js', '**/*.map', '**/ops*'],
+        // Never the operator console's files (decision 066): families do not load them.
+        globIgnores: ['sw.js', '**/*.map', '**/ops*', '**/ops/**'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
     }),
@@ -101,6 +119,19 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // dist/.vite/manifest.json: chunk graph for `npm run bench` (not served: dot folders are not).
     manifest: true,
+    // Two pages: the families' app and the operator console, which share no entry chunk.
+    rollupOptions: {
+      input: { main: 'index.html', ops: 'ops.html' },
+      // The console's own chunks under assets/ops/ (kept out of the families' offline precache).
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'ops' ? 'assets/ops/[name]-[hash].js' : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/ops/'))
+            ? 'assets/ops/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,

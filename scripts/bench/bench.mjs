@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromiumPath } from '../lib/chromium.mjs';
 import { builtSourceHash, repoRoot, webDistDir, webSourceHash } from '../lib/web-source.mjs';
 import { benchApi } from './api.mjs';
-import { routeChunkSize } from './bundle.mjs';
+import { opsInFamilyBuild, routeChunkSize } from './bundle.mjs';
 import { benchReader, PHONE } from './reader.mjs';
 
 const READER_SOURCE = 'src/features/library/reader/ReaderPage.tsx';
@@ -117,6 +117,11 @@ if (want('bundle')) {
     `\nreader route JS: ${kb(reader.gzip)} gzip (${kb(reader.raw)} raw, ${reader.files.length} files beyond the entry) — budget ${kb(READER_BUDGET_GZIP)}: ${ok ? 'OK' : 'OVER'}`,
   );
   console.log(`  (entry, loaded before any route: ${kb(reader.entryGzip)} gzip)`);
+  const leaked = opsInFamilyBuild(distDir);
+  failed ||= leaked.length > 0;
+  console.log(
+    `operator console in the families' build: ${leaked.length === 0 ? 'none — OK' : `LEAKED ${leaked.join(', ')}`}`,
+  );
 }
 
 if (want('reader')) {

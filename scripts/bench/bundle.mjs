@@ -27,7 +27,10 @@ const gzipSize = (distDir, file) =>
  */
 export function routeChunkSize(distDir, source) {
   const manifest = readManifest(distDir);
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  // The families' page; the operator console (ops.html) is a second entry of its own.
+  const entryKey = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
   const preloaded = staticClosure(manifest, entryKey);
@@ -42,4 +45,38 @@ export function routeChunkSize(distDir, source) {
   }
   const entryGzip = [...preloaded].reduce((n, key) => n + gzipSize(distDir, manifest[key].file), 0);
   return { files, raw, gzip, entryGzip };
+}
+
+/** Every chunk key the page `entry` can ever load (static and lazy imports). */
+function fullClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  const entry = manifest[key];
+  for (const next of [...(entry?.imports ?? []), ...(entry?.dynamicImports ?? [])]) {
+    fullClosure(manifest, next, seen);
+  }
+  return seen;
+}
+
+/**
+ * The operator console's files a family's page could load (none, decision 066): every module
+ * under apps/web/src/ops reachable from index.html, statically or lazily, and any console file
+ * the families' service worker would precache. Also checks that ops.html is an entry of its own.
+ */
+export function opsInFamilyBuild(distDir) {
+  const manifest = readManifest(distDir);
+  if (!manifest['ops.html']?.isEntry) throw new Error('ops.html is not an entry of the build');
+  const family = fullClosure(manifest, 'index.html');
+  const leaked = [...family].filter((key) => key.startsWith('src/ops/') || key === 'ops.html');
+  // Nor may the families' service worker precache them (decision 074).
+  const sw = path.join(distDir, 'sw.js');
+  if (fs.existsSync(sw)) {
+    const precache = fs.readFileSync(sw, 'utf8');
+    for (const key of fullClosure(manifest, 'ops.html')) {
+      if (family.has(key)) continue;
+      const files = [manifest[key].file, ...(manifest[key].css ?? [])];
+      for (const file of files) if (precache.includes(file)) leaked.push(`sw.js precaches ${file}`);
+    }
+  }
+  return leaked;
 }

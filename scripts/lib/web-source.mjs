@@ -12,6 +12,7 @@ const INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/ops.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/contracts/src',

@@ -102,6 +102,7 @@ import {
   ZOpsMe,
   ZOpsRunAction,
   ZOpsSession,
+  ZOpsViewResult,
 } from './ops';
 import {
   ZDailySign,
@@ -895,6 +896,14 @@ export const endpoints = {
     params: ZOpsActionParams,
     body: ZOpsRunAction,
     response: ZOpsActionResult,
+  },
+  opsReadView: {
+    ...routes.opsReadView,
+    summary: 'Read one console view (role-checked; a view that needs a reason is audited)',
+    tags: ['ops'],
+    params: ZOpsActionParams,
+    body: ZOpsRunAction,
+    response: ZOpsViewResult,
   },
   opsAudit: {
     ...routes.opsAudit,

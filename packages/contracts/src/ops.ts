@@ -32,6 +32,8 @@ export const ZOpsMe = z.object({
   roles: z.array(z.string()),
   /** The actions this operator may run. */
   actions: z.array(ZOpsActionInfo),
+  /** The views (lists, a family's page …) this operator may read. */
+  views: z.array(ZOpsActionInfo),
 });
 export type TOpsMe = z.infer<typeof ZOpsMe>;
 
@@ -49,6 +51,13 @@ export const ZOpsActionResult = z.object({
   audit_id: z.number().int(),
 });
 export type TOpsActionResult = z.infer<typeof ZOpsActionResult>;
+
+/** A view's answer; `audit_id` is set when the look was recorded (views that need a reason). */
+export const ZOpsViewResult = z.object({
+  result: z.unknown(),
+  audit_id: z.number().int().nullable(),
+});
+export type TOpsViewResult = z.infer<typeof ZOpsViewResult>;
 
 export const ZOpsAuditQuery = z.object({
   action: z.string().max(64).optional(),

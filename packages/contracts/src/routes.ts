@@ -126,6 +126,7 @@ export const routes = {
   opsMe: { method: 'GET', path: '/api/ops/me', auth: 'operator' },
   opsRunAction: { method: 'POST', path: '/api/ops/actions/:name', auth: 'operator' },
   opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'operator' },
+  opsReadView: { method: 'POST', path: '/api/ops/views/:name', auth: 'operator' },
   vocabs: { method: 'GET', path: '/api/v1/vocabs', auth: 'user' },
   vocabBook: { method: 'GET', path: '/api/v1/vocabs/book/:id', auth: 'user' },
   vocabBookWords: { method: 'GET', path: '/api/v1/vocabs/book_words/:id', auth: 'user' },

@@ -19,6 +19,7 @@ export * from './missions';
 export * from './orders';
 export * from './parental-gate';
 export * from './points-mall';
+export * from './popup-preview';
 export * from './popups';
 export * from './promotions';
 export * from './regions';

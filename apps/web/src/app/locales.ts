@@ -17,6 +17,7 @@ import { speechZh } from '../features/speech/locales';
 import { storeZh } from '../features/store/locales';
 import { wordsZh } from '../features/words/locales';
 import { worksZh } from '../features/works/locales';
+import type { opsZh } from '../ops/locales';
 import { audioZh } from '../shared/audio/locales';
 import { i18n, registerLanguage } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
@@ -62,6 +63,8 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof zhCN;
+      /** The operator console's strings: its own entry (ops.html) loads them, never this file. */
+      ops: typeof opsZh;
       auth: typeof authZh;
       child: typeof childZh;
       parents: typeof parentsZh;

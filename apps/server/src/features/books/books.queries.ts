@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookPages, books, bookWords } from '../../platform/db/schema';
 
@@ -46,8 +46,13 @@ export function createBookQueries(db: DbOrTx) {
 /** What the reading screens read about books (the import side is `createBookQueries`). */
 export function createLibraryQueries(db: DbOrTx) {
   return {
+    /** A level's published books (a withdrawn one leaves the lists; opened by id it still reads). */
     listLevel(level: number) {
-      return db.select().from(books).where(eq(books.level, level)).orderBy(asc(books.id));
+      return db
+        .select()
+        .from(books)
+        .where(and(eq(books.level, level), isNull(books.withdrawnAt)))
+        .orderBy(asc(books.id));
     },
 
     listByIds(ids: number[]) {

@@ -67,12 +67,13 @@ function stateSql(books: (alias: string) => string, version: string): string {
 
 const BOOK_STATE = stateSql(
   (a) => `${a}.book_id = $3::int`,
-  `(select updated_at::text || ':' || content_hash from books where id = $3::int)`,
+  `(select updated_at::text || ':' || content_hash || ':' || coalesce(withdrawn_at::text, '')
+    from books where id = $3::int)`,
 );
-// Every book of the level with its version: any import, addition or move changes it.
+// Every book of the level with its version: any import, addition, move or withdrawal changes it.
 const LEVEL_STATE = stateSql(
   (a) => `${a}.book_id in (select id from books where level = $3::int)`,
-  `(select coalesce(md5(string_agg(id || '@' || updated_at::text, ',' order by id)), '')
+  `(select coalesce(md5(string_agg(id || '@' || updated_at::text || coalesce(withdrawn_at::text, ''), ',' order by id)), '')
     from books where level = $3::int)`,
 );
 

@@ -1,5 +1,6 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { activityActions } from '../activity/activity.actions';
+import { catalogueActions } from '../books/catalogue.actions';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
@@ -8,10 +9,16 @@ import { promotionActions } from '../promotions/promotions.actions';
 import {
   closeOrderAction,
   inspectOrderAction,
+  recheckOrderAction,
   refundOrderAction,
   saveGoodsAction,
 } from '../store/store.actions';
-import { createOperatorAction, setConfigAction } from './ops.actions';
+import {
+  createOperatorAction,
+  disableOperatorAction,
+  resetTotpAction,
+  setConfigAction,
+} from './ops.actions';
 
 /**
  * Every operator action of the product, by name. An area adds its actions here (gift-card
@@ -20,6 +27,8 @@ import { createOperatorAction, setConfigAction } from './ops.actions';
  */
 const all: readonly OperatorAction[] = [
   createOperatorAction,
+  resetTotpAction,
+  disableOperatorAction,
   setConfigAction,
   ...pointsActions,
   ...lotteryActions,
@@ -30,7 +39,9 @@ const all: readonly OperatorAction[] = [
   refundOrderAction,
   closeOrderAction,
   inspectOrderAction,
+  recheckOrderAction,
   ...activityActions,
+  ...catalogueActions,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(

@@ -4,10 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { operatorAudit } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
-import { mayRun, runOperatorAction } from '../../platform/ops/operator-action';
+import {
+  mayRun,
+  type Operator,
+  type OperatorAction,
+  runOperatorAction,
+} from '../../platform/ops/operator-action';
+import { type OperatorView, readOperatorView } from '../../platform/ops/operator-view';
 import { unixSeconds } from '../../platform/time';
 import { operatorActions } from './action-registry';
 import { loginOperator, logoutOperator } from './operator-accounts';
+import { operatorViews } from './view-registry';
 
 export function registerOpsRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.opsLogin, async ({ deps, body, request }) => {
@@ -25,13 +32,23 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     return { ok: true as const };
   });
 
+  const allowed = (operator: Operator, entries: Iterable<OperatorView | OperatorAction>) =>
+    [...entries]
+      .filter((entry) => mayRun(operator, entry))
+      .map((entry) => ({ name: entry.name, summary: entry.summary, roles: [...entry.roles] }));
   defineRoute(app, endpoints.opsMe, async ({ operator }) => ({
     operator: operator.name,
     roles: [...operator.roles],
-    actions: [...operatorActions.values()]
-      .filter((action) => mayRun(operator, action))
-      .map((action) => ({ name: action.name, summary: action.summary, roles: [...action.roles] })),
+    actions: allowed(operator, operatorActions.values()),
+    views: allowed(operator, operatorViews.values()),
   }));
+
+  defineRoute(app, endpoints.opsReadView, async ({ deps, operator, params, body }) => {
+    const view = operatorViews.get(params.name);
+    if (!view) throw new AppError(ErrorCode.RecordNotFound, `没有这个页面：${params.name}`);
+    const seen = await readOperatorView(deps, operator, view, body.input, body.reason ?? null);
+    return { result: seen.result, audit_id: seen.auditId };
+  });
 
   defineRoute(app, endpoints.opsRunAction, async ({ deps, operator, params, body }) => {
     const action = operatorActions.get(params.name);

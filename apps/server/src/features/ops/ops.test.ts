@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { operatorAudit } from '../../platform/db/schema';
+import { runOperatorAction } from '../../platform/ops/operator-action';
 import { loadConfigs } from '../configs/configs.store';
+import { operatorActions } from './action-registry';
+import { loginOperator } from './operator-accounts';
 import { operatorToken, runAction } from './ops.test-kit';
 
 /** The operators' API (decision 044): login, role checks, audited actions, the audit search. */
@@ -97,6 +100,83 @@ describe('operator login', () => {
       401,
       10008,
     );
+  });
+});
+
+describe('the second factor and operator accounts', () => {
+  it('where the development adapters are refused, an operator without a secret cannot log in until an admin enrols one', async () => {
+    const admin = await operatorToken(t, ['admin']);
+    expectOk(
+      await runAction(t, admin, 'operators.create', {
+        username: 'carol',
+        password: 'carol-long-password',
+        roles: ['content'],
+        totp: false,
+      }),
+      endpoints.opsRunAction,
+    );
+    const production = { ...t.app.deps, config: { ...t.app.deps.config, allowDevAdapters: false } };
+    const attempt = (totp?: string) =>
+      loginOperator(production, {
+        username: 'carol',
+        password: 'carol-long-password',
+        totp,
+        ip: '10.3.0.1',
+      });
+    await expect(attempt()).rejects.toMatchObject({ code: 11001 });
+    // Development: the same account logs in with its password alone.
+    expectOk(
+      await login({ username: 'carol', password: 'carol-long-password' }, '10.3.0.2'),
+      endpoints.opsLogin,
+    );
+
+    // Enrolment: an admin gives a secret (with a reason); the URI is answered once.
+    expectError(
+      await runAction(t, admin, 'operators.resetTotp', { username: 'carol' }),
+      400,
+      10001,
+    );
+    const reset = expectOk(
+      await runAction(t, admin, 'operators.resetTotp', { username: 'carol' }, '首次绑定'),
+      endpoints.opsRunAction,
+    ).result as { totp_uri: string };
+    const totp = OTPAuth.URI.parse(reset.totp_uri) as OTPAuth.TOTP;
+    const session = await attempt(totp.generate({ timestamp: t.clock.now().getTime() }));
+    expect(session.operator.name).toBe('op:carol');
+    // Now development asks for the code too: the account has a secret.
+    expectError(
+      await login({ username: 'carol', password: 'carol-long-password' }, '10.3.0.3'),
+      200,
+      11001,
+    );
+
+    // Disabled: the session ends at once and the next login fails alike.
+    expectOk(
+      await runAction(t, admin, 'operators.disable', { username: 'carol' }, '离职'),
+      endpoints.opsRunAction,
+    );
+    expectError(
+      await t.app.inject({ url: '/api/ops/me', headers: { ops_token: session.token } }),
+      401,
+      10008,
+    );
+    await expect(
+      attempt(totp.generate({ timestamp: t.clock.now().getTime() })),
+    ).rejects.toMatchObject({ code: 11001 });
+  });
+
+  it('refuses to make an operator without a second factor where the development adapters are refused', async () => {
+    const production = { ...t.app.deps, config: { ...t.app.deps.config, allowDevAdapters: false } };
+    const action = operatorActions.get('operators.create');
+    if (!action) throw new Error('operators.create missing');
+    await expect(
+      runOperatorAction(production, { name: 'cli:test', roles: ['admin'] }, action, {
+        username: 'dave',
+        password: 'dave-long-password',
+        roles: ['support'],
+        totp: false,
+      }),
+    ).rejects.toMatchObject({ code: 10001 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { nextOrderStatus, type OrderStatus, type RightName } from '@picbook/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../platform/db/client';
 import { orders, payments } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import type { VerifiedPayment } from '../../platform/payments/types';
@@ -40,58 +41,7 @@ export async function settlePayment(
   log: FastifyBaseLogger,
   payment: VerifiedPayment,
 ): Promise<{ outcome: SettleOutcome; order: OrderRow | null }> {
-  const recorded = await deps.db.transaction(async (tx) => {
-    const q = createOrderQueries(tx);
-    const order = await q.findByNo(payment.orderNo, true);
-    if (!order) return { outcome: 'unknown_order' as const, order: null };
-    if (order.payMethod !== payment.method) return { outcome: 'method_mismatch' as const, order };
-    if (payment.amount !== order.amount || payment.currency !== order.currency) {
-      return { outcome: 'amount_mismatch' as const, order };
-    }
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        kind: 'payment',
-        method: payment.method,
-        providerTxnId: payment.providerTxnId,
-        amount: payment.amount,
-        currency: payment.currency,
-        status: 'succeeded',
-        detail: payment.detail,
-        at: payment.paidAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    if (inserted.length === 0) {
-      // One store transaction must not pay two orders (two receipts racing each other).
-      const [kept] = await tx
-        .select({ orderId: payments.orderId })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.method, payment.method),
-            eq(payments.kind, 'payment'),
-            eq(payments.providerTxnId, payment.providerTxnId),
-          ),
-        );
-      if (kept && kept.orderId !== order.id) return { outcome: 'txn_elsewhere' as const, order };
-    }
-    if (order.status === 'refunded') return { outcome: 'refunded_order' as const, order };
-    const next = nextOrderStatus(order.status as OrderStatus, 'pay');
-    if (next) {
-      const [paid] = await tx
-        .update(orders)
-        .set({ status: next, paidAt: payment.paidAt })
-        .where(eq(orders.id, order.id))
-        .returning();
-      return { outcome: 'paid' as const, order: paid ?? order };
-    }
-    return {
-      outcome: inserted.length > 0 ? ('double_paid' as const) : ('duplicate' as const),
-      order,
-    };
-  });
+  const recorded = await deps.db.transaction((tx) => recordPaymentInTx(tx, payment));
   if (!recorded.order || (recorded.outcome !== 'paid' && recorded.outcome !== 'duplicate')) {
     if (recorded.outcome !== 'unknown_order') {
       log.error(
@@ -116,30 +66,96 @@ export async function settlePayment(
 }
 
 /**
+ * The recording half of {@link settlePayment} in the caller's transaction: the order row locked,
+ * amount and currency checked, the provider's transaction recorded once, created/closed → paid.
+ */
+export async function recordPaymentInTx(
+  tx: Tx,
+  payment: VerifiedPayment,
+): Promise<{ outcome: SettleOutcome; order: OrderRow | null }> {
+  const q = createOrderQueries(tx);
+  const order = await q.findByNo(payment.orderNo, true);
+  if (!order) return { outcome: 'unknown_order' as const, order: null };
+  if (order.payMethod !== payment.method) return { outcome: 'method_mismatch' as const, order };
+  if (payment.amount !== order.amount || payment.currency !== order.currency) {
+    return { outcome: 'amount_mismatch' as const, order };
+  }
+  const inserted = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      kind: 'payment',
+      method: payment.method,
+      providerTxnId: payment.providerTxnId,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: 'succeeded',
+      detail: payment.detail,
+      at: payment.paidAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (inserted.length === 0) {
+    // One store transaction must not pay two orders (two receipts racing each other).
+    const [kept] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.method, payment.method),
+          eq(payments.kind, 'payment'),
+          eq(payments.providerTxnId, payment.providerTxnId),
+        ),
+      );
+    if (kept && kept.orderId !== order.id) return { outcome: 'txn_elsewhere' as const, order };
+  }
+  if (order.status === 'refunded') return { outcome: 'refunded_order' as const, order };
+  const next = nextOrderStatus(order.status as OrderStatus, 'pay');
+  if (next) {
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: next, paidAt: payment.paidAt })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { outcome: 'paid' as const, order: paid ?? order };
+  }
+  return {
+    outcome: inserted.length > 0 ? ('double_paid' as const) : ('duplicate' as const),
+    order,
+  };
+}
+
+/**
  * paid → fulfilled: grants the order's right once (the order row is locked; the grant's
  * idempotency key order:<id> is the last guard). Answers the fulfilled order, or null when there
  * was nothing to do (not paid, fulfilled already, or the account is gone).
  */
 export async function fulfilOrder(deps: AppDeps, orderId: number): Promise<OrderRow | null> {
-  return deps.db.transaction(async (tx) => {
-    const order = await createOrderQueries(tx).findById(orderId, true);
-    if (!order || order.userId === null) return null;
-    const next = nextOrderStatus(order.status as OrderStatus, 'fulfil');
-    if (!next) return null;
-    const now = deps.clock.now();
-    const granted = await grantRight(tx, {
-      userId: order.userId,
-      name: order.rightName as RightName,
-      days: order.days ?? 'life',
-      source: orderSource(order),
-      idempotencyKey: orderSource(order),
-      now,
-    });
-    const [row] = await tx
-      .update(orders)
-      .set({ status: next, fulfilledAt: now, rightExpireAt: granted.expireAt })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return row ?? null;
+  return deps.db.transaction((tx) => fulfilOrderInTx(tx, orderId, deps.clock.now()));
+}
+
+/** {@link fulfilOrder} in the caller's transaction (an operator's recheck, audited with it). */
+export async function fulfilOrderInTx(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+): Promise<OrderRow | null> {
+  const order = await createOrderQueries(tx).findById(orderId, true);
+  if (!order || order.userId === null) return null;
+  const next = nextOrderStatus(order.status as OrderStatus, 'fulfil');
+  if (!next) return null;
+  const granted = await grantRight(tx, {
+    userId: order.userId,
+    name: order.rightName as RightName,
+    days: order.days ?? 'life',
+    source: orderSource(order),
+    idempotencyKey: orderSource(order),
+    now,
   });
+  const [row] = await tx
+    .update(orders)
+    .set({ status: next, fulfilledAt: now, rightExpireAt: granted.expireAt })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return row ?? null;
 }

@@ -10,6 +10,7 @@ import { goodsValues } from './goods.queries';
 import { createOrderQueries } from './orders.queries';
 import { presentOrder } from './present-order';
 import { refundOrderInTx } from './refund-order';
+import { fulfilOrderInTx, recordPaymentInTx } from './settle-payment';
 
 const fen = z.number().int().min(1).max(10_000_000);
 const storeProductId = z
@@ -159,6 +160,47 @@ export const closeOrderAction = defineOperatorAction({
       target: `order:${input.order_id}`,
       before: { status: order.status },
       after: { status: closed.status },
+    };
+  },
+});
+
+/**
+ * A stuck order's check run again for a family ("I paid and nothing happened"): an unpaid order
+ * asks its provider (a notification may be lost), a paid one is fulfilled — the same steps as
+ * the family's order check (read-order.ts), here in the audited transaction.
+ */
+export const recheckOrderAction = defineOperatorAction({
+  name: 'orders.recheck',
+  summary:
+    "Run a stuck order's check again: ask the provider about an unpaid order, fulfil a paid one",
+  roles: ['commerce', 'support'],
+  needsReason: true,
+  input: ZOrderRef,
+  async run({ deps, tx, input, now }) {
+    const order = await lockedOrder(tx, input.order_id);
+    let found: string | null = null;
+    if (order.status === 'created' || order.status === 'closed') {
+      const provider = deps.payments.web[order.payMethod as 'wechat' | 'alipay'];
+      const payment = await provider?.queryPayment(order.orderNo).catch(() => null);
+      if (payment) {
+        const recorded = await recordPaymentInTx(tx, payment);
+        found = recorded.outcome;
+        await createOrderQueries(tx).recordNotification({
+          method: payment.method,
+          orderNo: order.orderNo,
+          providerTxnId: payment.providerTxnId,
+          outcome: recorded.outcome,
+          detail: 'found by an operator recheck (query)',
+        });
+      }
+    }
+    await fulfilOrderInTx(tx, order.id, now);
+    const after = (await createOrderQueries(tx).findById(order.id)) ?? order;
+    return {
+      result: { order_id: input.order_id, status: after.status, provider: found },
+      target: `order:${input.order_id}`,
+      before: { status: order.status },
+      after: { status: after.status },
     };
   },
 });

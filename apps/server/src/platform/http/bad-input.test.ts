@@ -77,6 +77,34 @@ describe('a NUL character in any string input', () => {
   });
 });
 
+describe('a lone UTF-16 surrogate in a string (no UTF-8 form, so no database can store it)', () => {
+  it('is refused naming the field, where a well-formed emoji passes', async () => {
+    // JSON.stringify writes a lone surrogate as the escape \ud800, as a fuzzer or a broken client may.
+    const share = expectError(
+      await post('/api/v1/share', { key: 'book', detail: 'x\ud800' }, auth(token)),
+      400,
+      10001,
+    );
+    expect(share.data?.field).toBe('detail');
+    const nickname = expectError(
+      await post(
+        '/api/v1/child',
+        { nickname: '\udc00乐', birthday: '2018-06-01', gender: 1, region: 214, consent: 1 },
+        auth(token),
+      ),
+      400,
+      10001,
+    );
+    expect(nickname.data?.field).toBe('nickname');
+    const emoji = await post(
+      '/api/v1/child',
+      { nickname: '乐乐😀', birthday: '2018-06-01', gender: 1, region: 214, consent: 1 },
+      auth(token),
+    );
+    expect(emoji.json().data?.field).not.toBe('nickname');
+  });
+});
+
 describe('JSON bodies', () => {
   it('take their declared types only: true is not 1 and "0x10" is not 16', async () => {
     const favorite = expectError(

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@picbook/contracts';
 import type { z } from 'zod';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { operatorAudit } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError, invalidParams } from '../errors';
@@ -74,33 +74,70 @@ export async function runOperatorAction<I, R>(
   rawInput: unknown,
   reason: string | null = null,
 ): Promise<RunResult<R>> {
-  if (!mayRun(operator, action)) {
-    throw new AppError(ErrorCode.Forbidden, `没有权限执行该操作：${action.name}`);
+  const input = admit(operator, action, rawInput, reason);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const outcome = await action.run({ deps, tx, operator, input, now });
+    const auditId = await writeAudit(tx, {
+      operator,
+      action: action.name,
+      reason,
+      input,
+      outcome,
+      now,
+    });
+    return { result: outcome.result, auditId };
+  });
+}
+
+/**
+ * The gate every operator request passes (actions and views alike): the role (403 / 10403), the
+ * reason when one is needed and the input (400 / 10001 naming the field). Answers the parsed input.
+ */
+export function admit<I>(
+  operator: Operator,
+  entry: Pick<OperatorAction<I>, 'name' | 'roles' | 'needsReason' | 'input'>,
+  rawInput: unknown,
+  reason: string | null,
+): I {
+  if (!mayRun(operator, entry)) {
+    throw new AppError(ErrorCode.Forbidden, `没有权限执行该操作：${entry.name}`);
   }
-  if (action.needsReason && !reason?.trim()) throw invalidParams('reason', '请填写操作原因');
-  const parsed = action.input.safeParse(rawInput ?? {});
+  if (entry.needsReason && !reason?.trim()) throw invalidParams('reason', '请填写操作原因');
+  const parsed = entry.input.safeParse(rawInput ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.length ? issue.path.join('.') : 'input';
     throw invalidParams(field, issue?.message ?? '格式不正确');
   }
-  return deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const outcome = await action.run({ deps, tx, operator, input: parsed.data, now });
-    const [row] = await tx
-      .insert(operatorAudit)
-      .values({
-        operator: operator.name,
-        action: action.name,
-        target: outcome.target,
-        reason,
-        input: parsed.data as unknown,
-        before: outcome.before ?? null,
-        after: outcome.after ?? null,
-        createdAt: now,
-      })
-      .returning({ id: operatorAudit.id });
-    if (!row) throw new Error('audit row not written');
-    return { result: outcome.result, auditId: row.id };
-  });
+  return parsed.data;
+}
+
+/** One row of the append-only audit log; answers its id. */
+export async function writeAudit(
+  tx: DbOrTx,
+  entry: {
+    operator: Operator;
+    action: string;
+    reason: string | null;
+    input: unknown;
+    outcome: Pick<ActionOutcome<unknown>, 'target' | 'before' | 'after'>;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(operatorAudit)
+    .values({
+      operator: entry.operator.name,
+      action: entry.action,
+      target: entry.outcome.target,
+      reason: entry.reason,
+      input: entry.input,
+      before: entry.outcome.before ?? null,
+      after: entry.outcome.after ?? null,
+      createdAt: entry.now,
+    })
+    .returning({ id: operatorAudit.id });
+  if (!row) throw new Error('audit row not written');
+  return row.id;
 }

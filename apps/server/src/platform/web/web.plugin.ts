@@ -146,6 +146,7 @@ export async function registerWeb(
   });
 
   const indexFile = path.join(webDistDir, 'index.html');
+  const opsFile = path.join(webDistDir, 'ops.html');
   const hasWebBuild = fs.existsSync(indexFile);
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
@@ -195,16 +196,21 @@ export async function registerWeb(
         );
     }
     request.log.debug({ url: request.url }, 'spa fallback');
+    // The operator console is its own page (ops.html): families' pages never load it.
+    const page = isOpsPath(request.url) && fs.existsSync(opsFile) ? opsFile : indexFile;
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', SPA_CSP)
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+      .send(fs.createReadStream(page));
   };
   app.decorate('serveSpa', serveIndex);
   // The static handler refuses the bare directory, so the root gets the app explicitly.
   app.get('/', { schema: { hide: true } }, serveIndex);
 }
+
+/** /ops and below: the operator console's page. */
+export const isOpsPath = (url: string): boolean => url === '/ops' || /^\/ops[/?]/.test(url);
 
 /** Whether a request that matched no route should get the SPA's index.html. */
 export function wantsSpa(request: FastifyRequest): boolean {

@@ -44,6 +44,21 @@ describe('the single-page app', () => {
     },
   );
 
+  it.each(['/ops', '/ops/', '/ops/login', '/ops/support?q=1'])(
+    "serves the operator console page (ops.html) for %s, never the families' page",
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-page="ops"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/opsx', '/parents/ops'])("serves the families' page for %s", async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.body).not.toContain('data-page="ops"');
+  });
+
   it('serves hashed assets with a one-year immutable cache', async () => {
     const res = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -38,6 +38,8 @@ export const books = pgTable(
     contentHash: text('content_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by an operator (catalogue.withdraw): the book leaves the library's lists; null: published. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [index('books_level_idx').on(t.level, t.id)],
 );

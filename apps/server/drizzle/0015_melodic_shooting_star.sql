@@ -1,0 +1,1 @@
+ALTER TABLE "books" ADD COLUMN "withdrawn_at" timestamp with time zone;

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import * as OTPAuth from 'otpauth';
+import { member, operatorAction, userId } from './family';
+import { expect, keep, passParentalGate, test } from './fixtures';
+
+/**
+ * The operator console (issue 23): an operator with a second factor logs in at /ops with the
+ * authenticator's code, makes a gift-card batch and exports its codes once as CSV; a parent
+ * redeems one of them; support finds the family by its id and sees the right and the audit row
+ * of the batch. Console screens at 1280×800 (desktop) and 390×844 (portrait).
+ */
+test('an operator makes a gift-card batch, a parent redeems a code, support sees the right and the audit row', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const username = `e2e${Date.now().toString(36)}`;
+  const password = 'e2e-operator-password';
+  // The first operators are made by an admin (here the development operator, through the API).
+  const made = await operatorAction(request, 'operators.create', {
+    username,
+    password,
+    roles: ['commerce', 'support'],
+  });
+  const totp = OTPAuth.URI.parse(made.totp_uri as string) as OTPAuth.TOTP;
+
+  const ops = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+  ).newPage();
+  await ops.goto('/ops');
+  await expect(ops).toHaveURL(/\/ops\/login$/);
+  const login = ops.getByTestId('ops-login');
+  await login.getByLabel('账号').fill(username);
+  await login.getByLabel('密码').fill(password);
+  // Without the code the login fails, saying no more than that.
+  await login.getByRole('button', { name: '登录' }).click();
+  await expect(login.getByRole('alert')).toHaveText('账号、密码或动态验证码不正确');
+  await login.getByLabel('动态验证码').fill(totp.generate());
+  await keep(ops, 'ops-login');
+  await login.getByRole('button', { name: '登录' }).click();
+  await expect(ops.getByTestId('ops-operator')).toContainText(`op:${username}`);
+  // Commerce and support only: no catalogue, no engagement screens.
+  await expect(ops.getByTestId('ops-nav-commerce')).toBeVisible();
+  await expect(ops.getByTestId('ops-nav-catalogue')).toHaveCount(0);
+
+  await ops.getByTestId('ops-nav-commerce').click();
+  await ops.getByRole('tab', { name: '礼品卡批次' }).click();
+  const form = ops.getByTestId('gift-batch-form');
+  await form.getByLabel('批次名称').fill('阳光小学赠卡（后台）');
+  await form.getByLabel('渠道').fill('school:ops-e2e');
+  await form.getByLabel('天数（填 life 为终身）').fill('31');
+  await form.getByLabel('数量').fill('3');
+  await form.getByRole('button', { name: '生成兑换码' }).click();
+  const codes = ops.getByTestId('gift-codes');
+  await expect(codes).toContainText('已生成 3 个兑换码');
+  const code = (await codes.locator('code').first().textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9-]{10,}$/);
+  await keep(ops, 'ops-giftcard-created');
+  const [download] = await Promise.all([
+    ops.waitForEvent('download'),
+    codes.getByRole('button', { name: '导出 CSV' }).click(),
+  ]);
+  const csv = fs.readFileSync((await download.path()) ?? '', 'utf8');
+  expect(csv.trim().split('\n')).toHaveLength(4);
+  expect(csv).toContain(code);
+  // Once: the codes are gone from the screen after the export.
+  await expect(ops.getByTestId('gift-codes')).toHaveCount(0);
+  await expect(ops.getByText('已导出，兑换码不会再次显示')).toBeVisible();
+  const batches = ops.getByTestId('gift-batches');
+  await expect(batches).toContainText('阳光小学赠卡（后台）');
+  await expect(batches).toContainText('0 / 3');
+
+  // The parent redeems one code in the parents' area.
+  const token = await member(page, request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/parents/center');
+  await passParentalGate(page);
+  await page.getByTestId('gift-card-link').click();
+  await page.getByTestId('redeem-entry').click();
+  await page.getByTestId('gift-code-input').fill(code);
+  await page.getByRole('button', { name: '查看兑换内容' }).click();
+  await expect(page.getByTestId('gift-code-gives')).toContainText('VIP会员 31天');
+  await page.getByRole('button', { name: '立即兑换' }).click();
+  await expect(page.getByTestId('redeem-done')).toContainText('兑换成功');
+
+  // Support: find the family, see the right, the card and who made its batch.
+  const id = await userId(request, token);
+  await ops.getByTestId('ops-nav-support').click();
+  await ops.getByTestId('support-search').fill(String(id));
+  await ops.getByRole('button', { name: '查找' }).click();
+  await ops.getByTestId('support-results').getByRole('button', { name: '查看' }).first().click();
+  const family = ops.getByTestId('support-family');
+  await expect(family).toContainText(`#${id}`);
+  await expect(family.getByTestId('support-rights')).toContainText('vip');
+  await expect(family.getByTestId('support-rights')).toContainText('有效');
+  await expect(family.getByTestId('support-gift-cards')).toContainText(code.slice(-4));
+  const audit = family.getByTestId('support-audit');
+  await expect(audit).toContainText('giftcards.createBatch');
+  await expect(audit).toContainText(`op:${username}`);
+  await keep(ops, 'ops-support-family');
+
+  // The batch's row in the console: one of three redeemed.
+  await ops.getByTestId('ops-nav-commerce').click();
+  await ops.getByRole('tab', { name: '礼品卡批次' }).click();
+  await expect(ops.getByTestId('gift-batches')).toContainText('1 / 3');
+
+  // The audit log, searchable by action; then the portrait layout of the family page.
+  await ops.getByTestId('ops-nav-audit').click();
+  await ops.getByPlaceholder('操作: giftcards.createBatch').fill('giftcards.createBatch');
+  await ops.getByRole('button', { name: '搜索' }).click();
+  await expect(ops.getByTestId('audit-rows')).toContainText(`op:${username}`);
+  await keep(ops, 'ops-audit');
+  await ops.setViewportSize({ width: 390, height: 844 });
+  await ops.getByTestId('ops-nav-support').click();
+  await ops.getByTestId('support-search').fill(String(id));
+  await ops.getByRole('button', { name: '查找' }).click();
+  await keep(ops, 'ops-support-portrait');
+  await ops.context().close();
+});
