@@ -3,7 +3,10 @@
 //   reader chunk   the JS the reader route downloads (gzip; budget ≤ 50 KB)
 //   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
-// Usage: npm run bench [-- --only bundle|reader|speech] [--book 1603] [--json out.json]
+//   api            book / level list / configs under 100 connections beside a minimal Fastify
+//                  serving the same bytes (PGlite; PostgreSQL too when DATABASE_URL is set)
+// Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
+// Usage: npm run bench [-- --only bundle|reader|speech|api] [--book 1603] [--json out.json]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumPath } from '../lib/chromium.mjs';
 import { builtSourceHash, repoRoot, webDistDir, webSourceHash } from '../lib/web-source.mjs';
+import { benchApi } from './api.mjs';
 import { opsInFamilyBuild, routeChunkSize } from './bundle.mjs';
 import { benchReader, PHONE } from './reader.mjs';
 
@@ -61,7 +65,7 @@ function ensureBuild() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-async function startServer(port) {
+async function startServer(port, envOverrides = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -75,6 +79,7 @@ async function startServer(port) {
       // Production refuses the development key of signed media URLs; any random one will do.
       MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
+      ...envOverrides,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -169,8 +174,32 @@ if (want('speech')) {
   results.speech = r.stdout;
 }
 
+if (want('api')) {
+  const kinds = [['pglite', { DATABASE_URL: undefined }]];
+  if (process.env.DATABASE_URL) kinds.push(['postgres', {}]);
+  else console.log('\nAPI on PostgreSQL: SKIPPED (set DATABASE_URL to measure it)');
+  results.api = {};
+  for (const [kind, env] of kinds) {
+    console.log(`\nAPI, ${kind}, 100 connections, 10 s each (project, then the baseline):`);
+    const server = await startServer(Number(values.port), env);
+    try {
+      const rows = await benchApi({
+        base: server.base,
+        kind,
+        repoRoot,
+        baselinePort: Number(values.port) + 1,
+        log: console.log,
+      });
+      results.api[kind] = rows;
+      if (rows.some((r) => r.checks.some((c) => !c.ok))) failed = true;
+    } finally {
+      server.stop();
+    }
+  }
+}
+
 if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
 if (failed) {
-  console.error('\nA size budget is exceeded.');
+  console.error('\nA budget is missed (MISS above).');
   process.exit(1);
 }

@@ -5,17 +5,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/locales';
 import { App } from './app/App';
-import { i18n } from './shared/i18n';
+import { ensureLanguage, i18n } from './shared/i18n';
 import { registerOfflineWorker } from './shared/offline/offline-books';
 
 document.documentElement.lang = i18n.language;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
+ensureLanguage(i18n.language).then(render, render);
 
 registerOfflineWorker();

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { GuestBlock } from '../features/auth/components/GuestBlock';
 import { LoginLayerHost } from '../features/auth/components/LoginLayerHost';
-import { LoginScreen } from '../features/auth/pages/LoginScreen';
-import { ChildSetupFlow } from '../features/child';
+import { ChildSetupFlow, LoginScreen } from '../features/auth/pages/lazy-login';
 import { ParentalGateHost } from '../features/parents/gate';
 import { ShellBehaviours } from '../features/shell/components/ShellBehaviours';
 import { UnsupportedAppDialog } from '../features/shell/components/UnsupportedAppDialog';
@@ -87,7 +86,12 @@ function StartupGate() {
       />
     );
   }
-  if (!token) return <LoginScreen />;
+  if (!token)
+    return (
+      <Suspense fallback={<Splash />}>
+        <LoginScreen />
+      </Suspense>
+    );
   return (
     <>
       <Outlet />
@@ -114,7 +118,11 @@ function AccountSteps() {
   }, [userId]);
   if (!user || !hasConfigs) return null;
   if (user.children.length === 0)
-    return <ChildSetupFlow onDone={() => openPasswordReset(user.phone)} />;
+    return (
+      <Suspense fallback={null}>
+        <ChildSetupFlow onDone={() => openPasswordReset(user.phone)} />
+      </Suspense>
+    );
   return (
     <>
       <GuestBlock />

@@ -1,63 +1,64 @@
-import { addressesEn, addressesZh } from '../features/addresses/locales';
-import { authEn, authZh } from '../features/auth/locales';
-import { childEn, childZh } from '../features/child/locales';
-import { giftCardsEn, giftCardsZh } from '../features/gift-cards/locales';
-import { learningEn, learningZh } from '../features/learning/locales';
-import { libraryEn, libraryZh } from '../features/library/locales';
-import { readerEn, readerZh } from '../features/library/reader/locales';
-import { lotteryEn, lotteryZh } from '../features/lottery/locales';
-import { missionsEn, missionsZh } from '../features/missions/locales';
-import { gateEn, gateZh } from '../features/parents/gate/locales';
-import { parentsEn, parentsZh } from '../features/parents/locales';
-import { pointsEn, pointsZh } from '../features/points/locales';
-import { practiceEn, practiceZh } from '../features/practice/locales';
-import { promotionsEn, promotionsZh } from '../features/promotions/locales';
-import { reportsEn, reportsZh } from '../features/reports/locales';
-import { shellEn, shellZh } from '../features/shell/locales';
-import { speechEn, speechZh } from '../features/speech/locales';
-import { storeEn, storeZh } from '../features/store/locales';
-import { wordsEn, wordsZh } from '../features/words/locales';
-import { worksEn, worksZh } from '../features/works/locales';
+import { addressesZh } from '../features/addresses/locales';
+import { authZh } from '../features/auth/locales';
+import { childZh } from '../features/child/locales';
+import { giftCardsZh } from '../features/gift-cards/locales';
+import { learningZh } from '../features/learning/locales';
+import { libraryZh } from '../features/library/locales';
+import { readerZh } from '../features/library/reader/locales';
+import { lotteryZh } from '../features/lottery/locales';
+import { missionsZh } from '../features/missions/locales';
+import { gateZh } from '../features/parents/gate/locales';
+import { parentsZh } from '../features/parents/locales';
+import { pointsZh } from '../features/points/locales';
+import { practiceZh } from '../features/practice/locales';
+import { promotionsZh } from '../features/promotions/locales';
+import { reportsZh } from '../features/reports/locales';
+import { shellZh } from '../features/shell/locales';
+import { speechZh } from '../features/speech/locales';
+import { storeZh } from '../features/store/locales';
+import { wordsZh } from '../features/words/locales';
+import { worksZh } from '../features/works/locales';
 import type { opsZh } from '../ops/locales';
-import { audioEn, audioZh } from '../shared/audio/locales';
-import { i18n } from '../shared/i18n';
+import { audioZh } from '../shared/audio/locales';
+import { i18n, registerLanguage } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
-import { recorderEn, recorderZh } from '../shared/recorder/locales';
+import { recorderZh } from '../shared/recorder/locales';
 
 /**
  * Feature namespaces next to the shell's `translation`: each feature keeps its strings in its own
- * `locales.ts` (zh-CN first, English typed to the same shape).
+ * `locales.ts` (zh-CN) and `locales.en.ts` (English, typed to the same shape). Chinese is
+ * registered at start; English is a chunk of its own, loaded only when chosen (decision 072).
  */
 const namespaces = {
-  auth: { 'zh-CN': authZh, en: authEn },
-  child: { 'zh-CN': childZh, en: childEn },
-  parents: { 'zh-CN': parentsZh, en: parentsEn },
-  gate: { 'zh-CN': gateZh, en: gateEn },
-  library: { 'zh-CN': libraryZh, en: libraryEn },
-  reader: { 'zh-CN': readerZh, en: readerEn },
-  audio: { 'zh-CN': audioZh, en: audioEn },
-  recorder: { 'zh-CN': recorderZh, en: recorderEn },
-  speech: { 'zh-CN': speechZh, en: speechEn },
-  practice: { 'zh-CN': practiceZh, en: practiceEn },
-  works: { 'zh-CN': worksZh, en: worksEn },
-  points: { 'zh-CN': pointsZh, en: pointsEn },
-  addresses: { 'zh-CN': addressesZh, en: addressesEn },
-  lottery: { 'zh-CN': lotteryZh, en: lotteryEn },
-  learning: { 'zh-CN': learningZh, en: learningEn },
-  store: { 'zh-CN': storeZh, en: storeEn },
-  giftCards: { 'zh-CN': giftCardsZh, en: giftCardsEn },
-  promotions: { 'zh-CN': promotionsZh, en: promotionsEn },
-  missions: { 'zh-CN': missionsZh, en: missionsEn },
-  words: { 'zh-CN': wordsZh, en: wordsEn },
-  shell: { 'zh-CN': shellZh, en: shellEn },
-  reports: { 'zh-CN': reportsZh, en: reportsEn },
+  auth: authZh,
+  child: childZh,
+  parents: parentsZh,
+  gate: gateZh,
+  library: libraryZh,
+  reader: readerZh,
+  audio: audioZh,
+  recorder: recorderZh,
+  speech: speechZh,
+  practice: practiceZh,
+  works: worksZh,
+  points: pointsZh,
+  addresses: addressesZh,
+  lottery: lotteryZh,
+  learning: learningZh,
+  store: storeZh,
+  giftCards: giftCardsZh,
+  promotions: promotionsZh,
+  missions: missionsZh,
+  words: wordsZh,
+  shell: shellZh,
+  reports: reportsZh,
 } as const;
 
-for (const [ns, byLanguage] of Object.entries(namespaces)) {
-  for (const [language, messages] of Object.entries(byLanguage)) {
-    i18n.addResourceBundle(language, ns, messages, true, true);
-  }
+for (const [ns, messages] of Object.entries(namespaces)) {
+  i18n.addResourceBundle('zh-CN', ns, messages, true, true);
 }
+
+registerLanguage('en', () => import('./locales-en').then((m) => m.englishBundles));
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -81,13 +82,13 @@ declare module 'i18next' {
       addresses: typeof addressesZh;
       lottery: typeof lotteryZh;
       learning: typeof learningZh;
-      reports: typeof reportsZh;
       store: typeof storeZh;
       giftCards: typeof giftCardsZh;
       promotions: typeof promotionsZh;
       missions: typeof missionsZh;
       words: typeof wordsZh;
       shell: typeof shellZh;
+      reports: typeof reportsZh;
     };
   }
 }

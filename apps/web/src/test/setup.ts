@@ -1,6 +1,10 @@
 import '../app/locales';
+import { ensureLanguage } from '../shared/i18n';
 import '../../../../scripts/test/console-guard';
 import { routes } from '@picbook/contracts/routes';
+
+// English is a chunk of its own in the app (decision 072); tests switch languages directly.
+await ensureLanguage('en');
 
 // Tracking batches flush on a timer during any test that tracks; without a server they would
 // reach for happy-dom's origin and print ECONNREFUSED traces. They are answered here instead

@@ -95,6 +95,16 @@ export async function presentCards(
     reader.userId === null
       ? [new Map<number, ProgressRow>(), new Set<number>()]
       : await Promise.all([q.progressOf(reader.userId, ids), q.unlockedOf(reader.userId, ids)]);
+  return cardsOf(reader, books, progress, unlocked);
+}
+
+/** Book cards from what is already read: the reader's progress and unlocks by book id. */
+export function cardsOf(
+  reader: Reader,
+  books: BookRow[],
+  progress: Map<number, ProgressRow>,
+  unlocked: Set<number>,
+): TBookCard[] {
   return books.map((book) => ({
     book_info: presentBookInfo(book, reader, unlocked.has(book.id)),
     reading: presentReading(progress.get(book.id)),
@@ -103,9 +113,12 @@ export async function presentCards(
 
 /** The book, or 10404 with the parent's message. */
 export async function findBookOrFail(db: DbOrTx, id: number): Promise<BookRow> {
-  const book = await createLibraryQueries(db).findBook(id);
-  if (!book) throw new AppError(ErrorCode.RecordNotFound, '绘本不存在或已下架', { field: 'id' });
-  return book;
+  return orNotFound(await createLibraryQueries(db).findBook(id));
+}
+
+export function orNotFound<T>(found: T | null): T {
+  if (!found) throw new AppError(ErrorCode.RecordNotFound, '绘本不存在或已下架', { field: 'id' });
+  return found;
 }
 
 /**
@@ -130,6 +143,17 @@ export async function readerView(db: DbOrTx, reader: Reader, book: BookRow) {
           q.unlockedOf(reader.userId, [book.id]),
           q.isFavorite(reader.userId, book.id),
         ]);
+  return viewOf(reader, book, progress, unlocked, favorite);
+}
+
+/** readerView from what is already read (a reader state). */
+export function viewOf(
+  reader: Reader,
+  book: BookRow,
+  progress: Map<number, ProgressRow>,
+  unlocked: Set<number>,
+  favorite: boolean,
+) {
   const info = presentBookInfo(book, reader, unlocked.has(book.id));
   return { info, open: info.lock === 0, reading: presentReading(progress.get(book.id)), favorite };
 }

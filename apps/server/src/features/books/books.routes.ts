@@ -1,20 +1,25 @@
 import { ErrorCode, endpoints, type TBookPage } from '@picbook/contracts';
 import { BOOK_TYPE, canUnlockBook, lockReason, processPage } from '@picbook/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { recordReadingDay } from '../missions/reading-days';
 import {
   accessCodeFor,
+  cardsOf,
   findBookOrFail,
   loadReader,
+  orNotFound,
   presentBookInfo,
   presentCards,
   presentReading,
   readerView,
+  viewOf,
 } from './book-access';
 import { bookMediaUrls, signSentencesTimeline } from './book-media';
 import { createLibraryQueries } from './books.queries';
+import { bookContent, levelBooks, loadReaderState } from './reader-state';
 import { createReadingQueries } from './reading.queries';
 
 /** Why a book stays locked, as the parent reads it (the unlock error's message). */
@@ -62,57 +67,79 @@ export function presentPage(
   };
 }
 
+/** A book's cached content and this reader's view of it: one query, no transaction. */
+async function openBook(
+  ctx: { deps: AppDeps; token: string | undefined; request: FastifyRequest },
+  bookId: number,
+) {
+  const { deps, token, request } = ctx;
+  const state = await loadReaderState(deps.database, token, deps.clock.now(), { bookId });
+  request.userId = state.reader.userId;
+  const content = orNotFound(await bookContent(deps.db, bookId, state.version));
+  const { progress, unlocked, favorites } = state;
+  const view = viewOf(state.reader, content.book, progress, unlocked, favorites.has(bookId));
+  return { ...content, view };
+}
+
+/** These screens resolve the token inside their one query (decision 071). */
+const OWN_TOKEN_QUERY = { ownTokenQuery: true };
+
 export function registerBookRoutes(app: FastifyInstance): void {
-  defineRoute(app, endpoints.levelBooks, async ({ deps, userId, params }) => {
-    const [reader, rows] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      createLibraryQueries(deps.db).listLevel(params.level),
-    ]);
-    const list = await presentCards(deps.db, reader, rows);
-    return {
-      level: params.level,
-      trial_lesson: list.filter((c) => c.book_info.book_type === BOOK_TYPE.trial),
-      list,
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.levelBooks,
+    async ({ deps, token, request, params }) => {
+      const state = await loadReaderState(deps.database, token, deps.clock.now(), {
+        level: params.level,
+      });
+      request.userId = state.reader.userId;
+      const rows = await levelBooks(deps.db, params.level, state.version);
+      const list = cardsOf(state.reader, rows, state.progress, state.unlocked);
+      return {
+        level: params.level,
+        trial_lesson: list.filter((c) => c.book_info.book_type === BOOK_TYPE.trial),
+        list,
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
-  defineRoute(app, endpoints.bookSummary, async ({ deps, userId, params }) => {
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const [view, words] = await Promise.all([
-      readerView(deps.db, reader, book),
-      createLibraryQueries(deps.db).listWords(book.id),
-    ]);
-    return {
-      book_info: view.info,
-      summary_cn: book.summaryCn,
-      vocabulary: presentVocabulary(words, bookMediaUrls(deps, book)),
-      reading: view.reading,
-      favorite: view.favorite,
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.bookSummary,
+    async (ctx) => {
+      const { deps, params } = ctx;
+      const { book, words, view } = await openBook(ctx, params.id);
+      return {
+        book_info: view.info,
+        summary_cn: book.summaryCn,
+        vocabulary: presentVocabulary(words, bookMediaUrls(deps, book)),
+        reading: view.reading,
+        favorite: view.favorite,
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
-  defineRoute(app, endpoints.book, async ({ deps, userId, params }) => {
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const view = await readerView(deps.db, reader, book);
-    // A locked book's pages, audio and timelines never leave the server.
-    if (!view.open)
-      return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
-    const q = createLibraryQueries(deps.db);
-    const [pages, words] = await Promise.all([q.listPages(book.id), q.listWords(book.id)]);
-    const url = bookMediaUrls(deps, book);
-    return {
-      book_info: view.info,
-      pages: pages.map((p) => presentPage(p, url)),
-      vocabulary: presentVocabulary(words, url),
-      reading: view.reading,
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.book,
+    async (ctx) => {
+      const { deps, params } = ctx;
+      const { book, pages, words, view } = await openBook(ctx, params.id);
+      // A locked book's pages, audio and timelines never leave the server.
+      if (!view.open)
+        return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
+      const url = bookMediaUrls(deps, book);
+      return {
+        book_info: view.info,
+        pages: pages.map((p) => presentPage(p, url)),
+        vocabulary: presentVocabulary(words, url),
+        reading: view.reading,
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
   defineRoute(app, endpoints.unlockBook, async ({ deps, userId, params }) => {
     const [reader, book] = await Promise.all([
@@ -130,28 +157,29 @@ export function registerBookRoutes(app: FastifyInstance): void {
     return { lock: 0 as const, book_info: presentBookInfo(book, reader, true) };
   });
 
-  defineRoute(app, endpoints.interactiveAreas, async ({ deps, userId, params }) => {
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, deps.clock.now()),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const view = await readerView(deps.db, reader, book);
-    if (!view.open) return { lock: 1 as const, list: [] };
-    const pages = await createLibraryQueries(deps.db).listPages(book.id);
-    const url = bookMediaUrls(deps, book);
-    return {
-      lock: 0 as const,
-      list: pages
-        .filter((p) => p.hotspots.length > 0)
-        .map((p) => ({
-          page: p.page,
-          image: url(p.image),
-          image_small: url(p.imageSmall),
-          placeholder: p.placeholder,
-          hotspots: p.hotspots.map((h) => ({ ...h, audio: url(h.audio) })),
-        })),
-    };
-  });
+  defineRoute(
+    app,
+    endpoints.interactiveAreas,
+    async (ctx) => {
+      const { deps, params } = ctx;
+      const { book, pages, view } = await openBook(ctx, params.id);
+      if (!view.open) return { lock: 1 as const, list: [] };
+      const url = bookMediaUrls(deps, book);
+      return {
+        lock: 0 as const,
+        list: pages
+          .filter((p) => p.hotspots.length > 0)
+          .map((p) => ({
+            page: p.page,
+            image: url(p.image),
+            image_small: url(p.imageSmall),
+            placeholder: p.placeholder,
+            hotspots: p.hotspots.map((h) => ({ ...h, audio: url(h.audio) })),
+          })),
+      };
+    },
+    OWN_TOKEN_QUERY,
+  );
 
   defineRoute(app, endpoints.saveProcess, async ({ deps, userId, params, body }) => {
     const now = deps.clock.now();

@@ -358,3 +358,60 @@ describe('GET /api/v1/bookshelf/{type}', () => {
     expectError(await get('/api/v1/bookshelf/recent'), 401, 10008);
   });
 });
+
+describe('cached book content follows the database (decision 071)', () => {
+  it('an import by any process is served on the next request: the book, its summary, its level', async () => {
+    const { manifest } = readManifest(
+      path.join(contentMedia, 'books', String(TRIAL), 'manifest.json'),
+      contentMedia,
+    );
+    if (!manifest) throw new Error('no manifest');
+    const titleOf = async () => {
+      const book = expectOk(await get(`/api/v1.1/books/${TRIAL}`), endpoints.book);
+      const summary = expectOk(await get(`/api/v1/books/${TRIAL}/summary`), endpoints.bookSummary);
+      const level = expectOk(
+        await get(`/api/v1.2/learning/level/${manifest.level}`),
+        endpoints.levelBooks,
+      );
+      const card = level.list.find((c) => c.book_info.id === TRIAL);
+      return [
+        book.book_info.title_en,
+        summary.summary_cn,
+        card?.book_info.title_en,
+        book.pages[0]?.sentences[0]?.en,
+      ];
+    };
+    const before = await titleOf();
+    expect(before[0]).toBe('The Red Kite');
+    expect(await titleOf()).toEqual(before); // served from the cache, same answer
+
+    const first = manifest.pages[0];
+    if (!first?.sentences[0]) throw new Error('no sentence');
+    const edited = {
+      ...manifest,
+      images_hash: `${manifest.images_hash}-edited`,
+      title_en: 'The Blue Kite',
+      summary_cn: '改过的简介。',
+      pages: [
+        {
+          ...first,
+          sentences: [{ ...first.sentences[0], en: 'Edited.' }, ...first.sentences.slice(1)],
+        },
+        ...manifest.pages.slice(1),
+      ],
+    };
+    try {
+      // Written straight to the database, as another API process or the import CLI would.
+      await importManifests(t.database.db, [edited]);
+      expect(await titleOf()).toEqual([
+        'The Blue Kite',
+        '改过的简介。',
+        'The Blue Kite',
+        'Edited.',
+      ]);
+    } finally {
+      await importManifests(t.database.db, [manifest]);
+    }
+    expect(await titleOf()).toEqual(before);
+  });
+});

@@ -12,6 +12,19 @@ export function createConfigQueries(db: DbOrTx) {
       return new Map(rows.map((r) => [r.key, r.value]));
     },
 
+    /**
+     * A digest of every key and value: changes with any write, even one that bypasses `upsert`
+     * (the config caches' version; the values stay in the database, only 32 characters travel).
+     */
+    async version(): Promise<string> {
+      const rows = await db
+        .select({
+          v: sql<string>`coalesce(md5(string_agg(${configEntries.key} || '=' || ${configEntries.value}::text, ',' order by ${configEntries.key})), '')`,
+        })
+        .from(configEntries);
+      return rows[0]?.v ?? '';
+    },
+
     /** Adds the keys that are missing; existing (operator-edited) values stay. */
     async insertMissing(entries: Record<string, unknown>): Promise<number> {
       const values = Object.entries(entries).map(([key, value]) => ({ key, value }));

@@ -8,6 +8,7 @@ import {
 } from '@picbook/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { createVersionedCache, type VersionedCache } from '../../platform/cache/versioned-cache';
 import type { DbOrTx } from '../../platform/db/client';
 import { defaultConfigs, defaultPromotions, defaultSmsAreas } from './configs.defaults';
 import { createConfigQueries } from './configs.queries';
@@ -63,7 +64,30 @@ function readValue<T>(
   return fallback;
 }
 
-export async function loadConfigs(db: DbOrTx, log: FastifyBaseLogger): Promise<TConfigs> {
+/**
+ * What the public config endpoints answer, parsed once per version of the store (decision 071):
+ * each request reads only the store's version, so an operator's edit on any process is served by
+ * every process on its next request.
+ */
+const publicCaches = new WeakMap<object, VersionedCache<unknown>>();
+
+function cachedPublic<T>(db: DbOrTx, name: string, load: () => Promise<T>): Promise<T> {
+  let cache = publicCaches.get(db);
+  if (!cache) {
+    cache = createVersionedCache<unknown>(10);
+    publicCaches.set(db, cache);
+  }
+  const store = cache;
+  return createConfigQueries(db)
+    .version()
+    .then((version) => store.get(name, version, load) as Promise<T>);
+}
+
+export function loadConfigs(db: DbOrTx, log: FastifyBaseLogger): Promise<TConfigs> {
+  return cachedPublic(db, 'configs', () => readConfigs(db, log));
+}
+
+async function readConfigs(db: DbOrTx, log: FastifyBaseLogger): Promise<TConfigs> {
   const stored = await createConfigQueries(db).findValues(CONFIG_KEYS);
   const entries = CONFIG_KEYS.map((key) => [
     key,
@@ -72,17 +96,18 @@ export async function loadConfigs(db: DbOrTx, log: FastifyBaseLogger): Promise<T
   return Object.fromEntries(entries) as TConfigs;
 }
 
-export async function loadPromotions(
-  db: DbOrTx,
-  log: FastifyBaseLogger,
-): Promise<TPromotionItem[]> {
-  const stored = await createConfigQueries(db).findValues([PROMOTION_KEY]);
-  return readValue(stored, PROMOTION_KEY, z.array(ZPromotionItem), defaultPromotions, log);
+export function loadPromotions(db: DbOrTx, log: FastifyBaseLogger): Promise<TPromotionItem[]> {
+  return cachedPublic(db, PROMOTION_KEY, async () => {
+    const stored = await createConfigQueries(db).findValues([PROMOTION_KEY]);
+    return readValue(stored, PROMOTION_KEY, z.array(ZPromotionItem), defaultPromotions, log);
+  });
 }
 
-export async function loadSmsAreas(db: DbOrTx, log: FastifyBaseLogger): Promise<TSmsAreas> {
-  const stored = await createConfigQueries(db).findValues([SMS_AREAS_KEY]);
-  return readValue(stored, SMS_AREAS_KEY, ZSmsAreas, defaultSmsAreas, log);
+export function loadSmsAreas(db: DbOrTx, log: FastifyBaseLogger): Promise<TSmsAreas> {
+  return cachedPublic(db, SMS_AREAS_KEY, async () => {
+    const stored = await createConfigQueries(db).findValues([SMS_AREAS_KEY]);
+    return readValue(stored, SMS_AREAS_KEY, ZSmsAreas, defaultSmsAreas, log);
+  });
 }
 
 export async function loadPrivateConfig<K extends keyof PrivateConfigs>(

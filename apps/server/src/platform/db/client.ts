@@ -22,6 +22,11 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Runs a hot read as a named prepared statement (PostgreSQL plans it once per connection; PGlite
+   * runs it as is): raw SQL with $1… parameters, rows as the driver returns them (decision 071).
+   */
+  queryNamed<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
 }
 
 export interface DatabaseOptions {
@@ -55,6 +60,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     withLock: (_key, fn) => fn(),
     ping: () => pingDb(db),
     close: () => client.close(),
+    queryNamed: async <T>(_name: string, text: string, values: unknown[]) =>
+      (await client.query<T>(text, values)).rows,
   };
 }
 
@@ -82,6 +89,8 @@ async function openPostgres(url: string, poolMax: number, pgOptions?: string): P
     },
     ping: () => pingDb(db),
     close: () => pool.end(),
+    queryNamed: async <T>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as T[],
   };
 }
 

@@ -16,6 +16,8 @@ export interface RouteContext<E extends EndpointDef> extends EndpointParsed<E> {
   /** The operator of an `auth: 'operator'` endpoint (header ops_token). */
   operator: E['auth'] extends 'operator' ? Operator : null;
   deps: AppDeps;
+  /** The raw access_token header (routes that resolve it in their own query: `ownTokenQuery`). */
+  token: string | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -28,7 +30,16 @@ export function defineRoute<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<EndpointData<E>>,
+  options: {
+    /**
+     * An `auth: 'optional'` endpoint whose handler resolves the token inside the one query it
+     * makes (decision 071): userId is left null here, the handler sets request.userId.
+     */
+    ownTokenQuery?: boolean;
+  } = {},
 ): void {
+  if (options.ownTokenQuery && endpoint.auth !== 'optional')
+    throw new Error(`${endpoint.path}: ownTokenQuery is for optional-auth endpoints only`);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -48,6 +59,7 @@ export function defineRoute<E extends EndpointDef>(
     handler: async (request, reply) => {
       let userId: number | null = null;
       let operator: Operator | null = null;
+      const token = firstHeader(request, 'access_token');
       if (endpoint.auth === 'operator') {
         operator = await resolveOperator(
           app.deps.db,
@@ -55,8 +67,7 @@ export function defineRoute<E extends EndpointDef>(
           app.deps.clock.now(),
         );
         if (operator === null) throw notLoggedIn();
-      } else if (endpoint.auth !== 'none') {
-        const token = firstHeader(request, 'access_token');
+      } else if (endpoint.auth !== 'none' && !options.ownTokenQuery) {
         userId = await resolveToken(app.deps.db, token, app.deps.clock.now());
         if (endpoint.auth === 'user' && userId === null) throw notLoggedIn();
       }
@@ -68,6 +79,7 @@ export function defineRoute<E extends EndpointDef>(
         userId,
         operator,
         deps: app.deps,
+        token,
         request,
         reply,
       } as RouteContext<E>);

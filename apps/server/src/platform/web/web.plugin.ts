@@ -153,9 +153,14 @@ export async function registerWeb(
       root: webDistDir,
       prefix: '/',
       index: false,
+      // The build writes name.br and name.gz beside each text file: sent by Accept-Encoding,
+      // with Content-Encoding and Vary (decision 072).
+      preCompressed: true,
       cacheControl: false,
       // Files missing here fall through to the not-found handler, which serves the SPA.
       setHeaders: (res, filePath) => {
+        // Caches must keep the brotli, gzip and plain answers apart.
+        res.setHeader('vary', 'accept-encoding');
         const rel = path.relative(webDistDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ZBuildInfo } from '@picbook/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/envelope';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, fixtureWebDist, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +64,26 @@ describe('the single-page app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  it.each([
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const)(
+    'sends the precompressed %s file of an asset, with Vary',
+    async (encoding, decode) => {
+      const res = await t.app.inject({
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(
+        fs.readFileSync(path.join(fixtureWebDist, 'assets/app-abc123.js'), 'utf8'),
+      );
+    },
+  );
 
   it('does not answer a missing asset or API path with the app', async () => {
     expectError(await t.app.inject({ url: '/assets/missing.js' }), 404, 10404);

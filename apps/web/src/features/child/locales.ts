@@ -1,5 +1,3 @@
-import type { Widen } from '../../shared/i18n/zh-CN';
-
 /** Child profile strings (spec §2 child-info step, §5 and §8 messages). */
 export const childZh = {
   info: {
@@ -43,48 +41,4 @@ export const childZh = {
     birthdayInvalid: '请输入正确的生日',
   },
   saveFailed: '保存失败，请稍后重试',
-};
-
-export const childEn: Widen<typeof childZh> = {
-  info: {
-    title: 'About your child',
-    nickname: 'Nickname',
-    editNickname: 'Edit',
-    birthday: 'Birthday',
-    gender: 'Gender',
-    boy: 'Boy',
-    girl: 'Girl',
-    region: 'Region',
-    consentBefore: "I am the child's parent or guardian and have read and agree to the ",
-    consentDocument: "Children's Personal Information Protection Rules and Guardian Notice",
-    consentAfter: '.',
-    consentRequired:
-      "A parent needs to read and agree to the Children's Personal Information Protection Rules and Guardian Notice first",
-    next: 'Next',
-  },
-  avatar: {
-    title: 'Choose the avatar your child reads with',
-    confirm: 'OK',
-    saving: 'Saving',
-    back: 'Back',
-    previous: 'Previous avatar',
-    next: 'Next avatar',
-    item: 'Avatar {{index}} of {{total}}',
-  },
-  nickname: {
-    title: 'Edit nickname',
-    label: "Child's nickname",
-    placeholder: 'Enter a nickname',
-    confirm: 'OK',
-    submit: 'Submit',
-    saving: 'Saving',
-    counter: '{{count}}/16',
-    cancel: 'Cancel',
-  },
-  validation: {
-    nicknameEmpty: 'Nickname cannot be empty',
-    nicknameTooLong: 'Nickname cannot exceed 16 characters',
-    birthdayInvalid: 'Please enter a correct birthday',
-  },
-  saveFailed: 'Saving failed, please try again later',
 };

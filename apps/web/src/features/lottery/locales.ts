@@ -1,5 +1,3 @@
-import type { Widen } from '../../shared/i18n/zh-CN';
-
 /** The lucky wheel and my prizes (zh-CN first). */
 export const lotteryZh = {
   loadFailed: '转盘没有加载出来',
@@ -51,56 +49,4 @@ export const lotteryZh = {
   kind: { points: '积分', coins: '金币', vip: '会员', none: '谢谢参与' },
   amount: { points: '{{n}} 积分', coins: '{{n}} 金币', vip: '{{n}} 天会员', none: '' },
   delivered: '已到账',
-};
-
-export const lotteryEn: Widen<typeof lotteryZh> = {
-  loadFailed: 'The wheel did not load',
-  retry: 'Try again',
-  chances: '{{n}} spins left',
-  spin: 'Spin',
-  spinLabel: 'Spin the lucky wheel',
-  noChance: 'No spins left',
-  result: {
-    title: 'Congratulations',
-    none: 'So close',
-    points: '{{n}} points are in your account',
-    coins: '{{n}} coins are in your account',
-    vip: '{{n}} days of membership added',
-    thanks: 'No prize this time: try again tomorrow',
-    ok: 'OK',
-    again: 'Spin again',
-  },
-  daily: {
-    title: "Today's free spin",
-    hint: "Today's {{n}} free spins are ready",
-    take: 'Collect and spin',
-    later: 'Not today',
-    collect: "Collect today's free spins",
-    collected: "Today's free spins collected",
-    got: '{{n}} spins collected',
-  },
-  more: 'More spins',
-  apply: 'Get',
-  usedUp: 'Done today',
-  costs: '{{n}} points',
-  got: '+{{n}} spins',
-  shareText: 'I am spinning the lucky wheel on PicBook. Come and read with me!',
-  shareCopied: 'Link copied: send it to a friend',
-  odds: 'Published odds',
-  oddsPrize: 'Prize',
-  oddsChance: 'Chance',
-  oddsStock: 'Left',
-  unlimited: 'Unlimited',
-  soldOut: 'Gone',
-  rules: 'Rules',
-  period: 'Runs {{from}} to {{to}}',
-  ended: 'This wheel has ended',
-  notStarted: 'This wheel has not started yet',
-  myPrizes: 'My prizes',
-  prizesEmpty: 'No prizes yet: give the wheel a spin',
-  goWheel: 'Spin the wheel',
-  more_: 'Load more',
-  kind: { points: 'Points', coins: 'Coins', vip: 'Membership', none: 'No prize' },
-  amount: { points: '{{n}} points', coins: '{{n}} coins', vip: '{{n}} days', none: '' },
-  delivered: 'Delivered',
 };

@@ -1,5 +1,3 @@
-import type { Widen } from '../../shared/i18n/zh-CN';
-
 /** Lifelong-VIP promotions and invitations (learning-content §2, §4, §8). */
 export const promotionsZh = {
   heroTag: '终身会员',
@@ -29,36 +27,5 @@ export const promotionsZh = {
     title: '邀请好友得会员',
     hint: '好友扫码注册后，你会收到一张{{reward}}礼品卡',
     counts: '已邀请 {{invited}} 位好友，获得 {{rewarded}} 张卡',
-  },
-};
-
-export const promotionsEn: Widen<typeof promotionsZh> = {
-  heroTag: 'Lifetime membership',
-  status: {
-    none: 'Not upgraded yet',
-    first: 'Upgraded to lifetime membership',
-    exchange: 'Lucky-draw exchange done',
-  },
-  gives: 'You get: {{title}}',
-  window: 'Runs {{from}} to {{to}}',
-  phoneLabel: 'Phone',
-  phonePlaceholder: 'Phone number',
-  pinPlaceholder: 'Verification code',
-  submit: 'Verify and claim',
-  done: 'Claimed',
-  doneHint: 'Your membership is active: every book in the library is open',
-  invalidSmsPIN: 'The verification code has expired, please verify again',
-  errorSmsPIN: 'The verification code is wrong, please verify again',
-  unavailable: 'This promotion does not exist or has ended',
-  link: {
-    used: 'This promotion link has been used',
-    expired: 'This promotion link has expired',
-    unknown: 'This promotion link is not valid',
-  },
-  toLibrary: 'Read books',
-  invite: {
-    title: 'Invite friends, get membership',
-    hint: 'When a friend signs up with your code you get a {{reward}} gift card',
-    counts: '{{invited}} friends invited, {{rewarded}} cards earned',
   },
 };

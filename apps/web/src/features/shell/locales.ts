@@ -1,5 +1,3 @@
-import type { Widen } from '../../shared/i18n/zh-CN';
-
 /** Strings of the shell behaviours: entrances, popups, the eye shield (spec §8 verbatim first). */
 export const shellZh = {
   badLink: '链接配置错误',
@@ -73,82 +71,5 @@ export const shellZh = {
     text: '已经连续使用{{n}}分钟啦，让眼睛看看远处，休息一会儿。',
     tip: '请家长解锁后继续',
     unlock: '家长解锁',
-  },
-};
-
-export const shellEn: Widen<typeof shellZh> = {
-  badLink: 'Link configuration error',
-  noPoints: 'This device does not support the points mall',
-  noGiftList: 'This device does not support the my prizes page',
-  upgrade: 'Please upgrade the app to the latest version',
-  notSupport: 'This activity is not supported on this device',
-  appOnly: 'This feature is only supported in the App',
-  oldApp: 'Open failed, please upgrade the app to the latest version',
-  installWechat: 'Please install and log in to WeChat',
-  miniFailed: 'Cannot jump to WeChat #{{code}}',
-  uriFailed: 'Cannot open this link #{{code}}',
-  activities: 'Activities',
-  quitAgain: 'Tap again to quit the app',
-  update: {
-    title: 'Update required',
-    text: 'This app version is no longer supported. Please update to the latest version to continue.',
-    button: 'Update now',
-    failed: 'Could not open the app store, please update there.',
-  },
-  openInBrowser: 'Open in the browser',
-  close: 'Close',
-  dailyGoal: "Great! Today's learning goal is done 🎉",
-  rating: {
-    title: 'Enjoying PicBook?',
-    text: 'If your child enjoys PicBook, please rate us in the app store!',
-    yes: 'Rate now',
-    no: 'No thanks',
-    later: 'Later',
-  },
-  popup: {
-    registerTitle: 'Welcome aboard',
-    registerText: 'Welcome to PicBook! Read one English picture book a day and grow together.',
-    registerButton: 'Start reading',
-    visitorTitle: 'Log in to keep progress',
-    visitorText:
-      "A guest's reading stays on this device only. Log in to keep reading, rewards and works in the account.",
-    visitorLogin: 'Log in',
-    later: 'Later',
-    readCampTitle: 'Reading camp',
-    readCampText: 'With a teacher, 15 minutes a day, build an English reading habit.',
-    readCampJoin: 'Take a look',
-    officialTitle: 'Follow our official account',
-    officialText: 'Follow us to receive study reports and activity news.',
-    pushTitle: 'Turn on notifications',
-    pushText: 'Turn on notifications for study reminders and reports.',
-    pushButton: 'Turn on',
-    open: 'Take a look',
-  },
-  taste: {
-    badge: 'Taste {{n}}/{{total}}',
-    listen: 'Listen',
-    next: 'Next page',
-    again: 'Again',
-    moreTitle: 'Want to finish "{{title}}"?',
-    loginHint: 'Log in to keep reading this book.',
-    storeHint: 'This is a members book. Become a member to read it all.',
-    doneTitle: 'All done!',
-    doneHint: 'This book is open to read in full anytime.',
-    login: 'Log in to read on',
-    store: 'Become a member',
-    back: 'Back',
-    failed: 'The book did not load',
-  },
-  levels: {
-    intro:
-      'PicBook books come in 6 levels, from starter to advanced: choose by age and English background.',
-    difficulty: 'Difficulty {{label}}',
-    age: 'Ages {{age}}',
-  },
-  eye: {
-    title: 'Time for a break',
-    text: "You've been using the app for {{n}} minutes. Look into the distance and rest your eyes.",
-    tip: 'A parent can unlock to continue',
-    unlock: 'Parent unlock',
   },
 };

@@ -1,5 +1,3 @@
-import type { Widen } from '../../shared/i18n/zh-CN';
-
 /** The score view and the microphone button (zh-CN first). */
 export const speechZh = {
   score: '{{score}} 分',
@@ -40,47 +38,5 @@ export const speechZh = {
     listen: '听示范',
     sample: '示例评分',
     state: '状态：{{state}}',
-  },
-};
-
-export const speechEn: Widen<typeof speechZh> = {
-  score: '{{score}} points',
-  stars: '{{count}} stars',
-  headline: {
-    three: 'Excellent!',
-    two: 'Great job!',
-    one: 'Good reading!',
-    none: "Let's try again!",
-  },
-  status: {
-    good: 'well said',
-    mispronounced: 'practise this one',
-    missed: 'missed',
-  },
-  wordHint: '{{word}}: {{score}} points, {{status}}. Tap to hear it',
-  wordListen: '{{word}}: tap to hear it',
-  verdict: {
-    no_voice: "We couldn't hear you",
-    noise: "It's a bit noisy",
-    too_short: 'Read the whole sentence',
-    different_text: 'That sounded like another sentence',
-  },
-  playMine: 'Play my recording',
-  stopMine: 'Stop',
-  retry: 'Read it again',
-  mic: {
-    start: 'Tap to record',
-    stop: 'Done? Tap to stop',
-    starting: 'Get ready…',
-    scoring: 'Scoring…',
-    waitingNetwork: 'No network. Your recording is kept and scored when you are back online',
-    secondsLeft: '{{seconds}} s left',
-  },
-  demo: {
-    title: 'Recording and scoring demo',
-    sentence: 'Read after me:',
-    listen: 'Listen',
-    sample: 'Sample score',
-    state: 'State: {{state}}',
   },
 };

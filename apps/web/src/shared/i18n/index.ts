@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../platform/storage';
-import { en } from './en';
 import { zhCN } from './zh-CN';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -21,16 +20,44 @@ export function initialLanguage(
   return saved === 'en' ? 'en' : 'zh-CN';
 }
 
-export function setLanguage(language: Language): void {
+type Bundles = Record<string, object>;
+/** Languages whose strings are a chunk of their own (English), loaded when first chosen. */
+const loaders = new Map<string, () => Promise<Bundles>>();
+const loaded = new Map<string, Promise<void>>();
+
+export function registerLanguage(language: Language, load: () => Promise<Bundles>): void {
+  loaders.set(language, load);
+}
+
+/** Resolves once every namespace of `language` is registered (at once for Chinese). */
+export function ensureLanguage(language: string): Promise<void> {
+  const load = loaders.get(language);
+  if (!load) return Promise.resolve();
+  let done = loaded.get(language);
+  if (!done) {
+    done = load().then((bundles) => {
+      for (const [ns, messages] of Object.entries(bundles))
+        i18next.addResourceBundle(language, ns, messages, true, true);
+    });
+    // A failed download (offline) may be tried again on the next choice.
+    done.catch(() => loaded.delete(language));
+    loaded.set(language, done);
+  }
+  return done;
+}
+
+export async function setLanguage(language: Language): Promise<void> {
   storage.set(LANGUAGE_KEY, language);
-  void i18next.changeLanguage(language);
+  await ensureLanguage(language);
+  await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }
 
 export const i18n = i18next;
 
 void i18next.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+  resources: { 'zh-CN': { translation: zhCN } },
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },

@@ -1,5 +1,3 @@
-import type { Widen } from '../i18n/zh-CN';
-
 /**
  * Recording messages (learning-content §8, shell-and-account "audio and recording"): code 2001,
  * the four browser microphone errors, the generic failure with its #1/#4/#5 suffix and the
@@ -14,15 +12,4 @@ export const recorderZh = {
   failed: '录音出了点小问题，请重新录音 #{{code}}',
   tooShort: '录音时间太短',
   offline: '没有检测到网络，请检查网络连接后再录一次',
-};
-
-export const recorderEn: Widen<typeof recorderZh> = {
-  permission: 'Recording permission not obtained',
-  refused: 'Microphone access was refused; allow it in the settings',
-  unsupported: 'This device does not support recording',
-  notFound: 'No microphone found',
-  cannotOpen: 'Cannot open the microphone; another app may be using it',
-  failed: 'Recording had a small problem, please record again #{{code}}',
-  tooShort: 'The recording is too short',
-  offline: 'No network. Check the connection and record again',
 };

@@ -10,13 +10,15 @@ import { BookCover } from './BookCover';
 export interface BookCardProps {
   card: TBookCard;
   onOpen: (card: TBookCard) => void;
+  /** Among the first cards on screen: its cover is a candidate for the page's LCP. */
+  priority?: boolean;
 }
 
 /**
  * A book on a shelf: the cover is the hero, the level shows as colour and number, a badge says
  * how to get in, and the child's reading state sits under the titles.
  */
-export function BookCard({ card, onOpen }: BookCardProps) {
+export function BookCard({ card, onOpen, priority = false }: BookCardProps) {
   const { t } = useTranslation('library');
   const { book_info: info, reading } = card;
   const color = useLevelColor(info.level);
@@ -41,6 +43,7 @@ export function BookCard({ card, onOpen }: BookCardProps) {
           placeholder={info.cover.placeholder}
           width={256}
           height={256}
+          priority={priority}
         />
         <span className={styles.level} aria-hidden="true">
           {t('level', { level: info.level })}

@@ -11,6 +11,8 @@ export interface BookCoverProps {
   alt?: string;
   /** Above the fold (detail cover): load at once instead of lazily. */
   eager?: boolean;
+  /** The page's largest picture (LCP): load at once and ahead of other requests. */
+  priority?: boolean;
   className?: string;
   /** The picture's natural size once loaded (to fit a view to its real proportions). */
   onSize?: (width: number, height: number) => void;
@@ -27,6 +29,7 @@ export function BookCover({
   height,
   alt = '',
   eager = false,
+  priority = false,
   className,
   onSize,
 }: BookCoverProps) {
@@ -44,8 +47,9 @@ export function BookCover({
         alt={alt}
         width={width}
         height={height}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
         draggable={false}
         // A cached picture may be complete before React attaches onLoad.
         ref={(img) => {

@@ -32,6 +32,7 @@ export function ContinueReading({ card, onPlay, onOpen }: ContinueReadingProps) 
           placeholder={info.cover.placeholder}
           width={256}
           height={256}
+          priority
           alt={info.title_cn}
         />
       </button>

@@ -18,6 +18,8 @@ import { useOpenBook } from '../open-book';
 import styles from './LibraryPage.module.css';
 
 const SKELETONS = [1, 2, 3, 4, 5, 6];
+/** The covers of the first row load at once and first: one of them is the page's LCP. */
+const PRIORITY_COVERS = 4;
 
 function initialLevel(userLevel: number | undefined): number {
   const saved = Number(storage.get(LEVEL_KEY));
@@ -141,8 +143,13 @@ export default function LibraryPage() {
           {current && <ContinueReading card={current} onPlay={handlePlay} onOpen={handleOpen} />}
           {books.isPending
             ? SKELETONS.map((n) => <BookCardSkeleton key={n} />)
-            : shown.map((card) => (
-                <BookCard key={card.book_info.id} card={card} onOpen={handleOpen} />
+            : shown.map((card, index) => (
+                <BookCard
+                  key={card.book_info.id}
+                  card={card}
+                  onOpen={handleOpen}
+                  priority={index < PRIORITY_COVERS}
+                />
               ))}
           {books.isSuccess && shown.length === 0 && <p className={styles.none}>{t('noBooks')}</p>}
         </div>

@@ -1,5 +1,3 @@
-import type { Widen } from '../../../shared/i18n/zh-CN';
-
 /** The picture-book reader (read, Chinese-assisted read, explain). */
 export const readerZh = {
   modes: { read: '读绘本', cn_read: '中文辅助读', explain: '精讲' },
@@ -35,40 +33,4 @@ export const readerZh = {
   loadFailed: '绘本加载失败',
   retry: '重试',
   notFound: '没有找到这本绘本',
-};
-
-export const readerEn: Widen<typeof readerZh> = {
-  modes: { read: 'Read', cn_read: 'Read with Chinese', explain: 'Explained' },
-  page: 'Page {{page}} of {{total}}',
-  play: 'Play',
-  pause: 'Pause',
-  replay: 'Listen again',
-  sayWord: 'Hear the word again',
-  offline: 'No network. Please check your connection',
-  finishWaiting: "You're offline: finishing this book is saved as soon as you're back online",
-  finishFailed: "Finishing this book couldn't be saved; read the last page again later",
-  hideText: 'Hide text',
-  showText: 'Show text',
-  close: 'Close',
-  previous: 'Previous page',
-  next: 'Next page',
-  tapToListen: 'Tap to hear the story',
-  showChinese: 'Show Chinese',
-  hideChinese: 'Hide Chinese',
-  explainTitle: "Teacher's notes",
-  explainListen: 'Listen',
-  explainStop: 'Stop',
-  autoTurn: 'Turns pages by itself',
-  manualTurn: 'You turn the pages',
-  hotspotHint: 'Tap things in the picture to hear their English names',
-  finishedTitle: 'The end!',
-  finishedHint: 'You finished "{{title}}". Well done!',
-  readAgain: 'Read again',
-  toRepeat: 'Read aloud',
-  backToBook: 'Back',
-  lockedTitle: 'This book is locked',
-  lockedAction: 'Take a look',
-  loadFailed: 'The book could not be loaded',
-  retry: 'Try again',
-  notFound: 'This book could not be found',
 };

@@ -1,5 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { closeParentalGate, passParentalGate, useGateStore } from './gate-store';
-import { ParentalGate } from './ParentalGate';
+
+type Gate = typeof import('./ParentalGate').ParentalGate;
+let loadedGate: Gate | null = null;
+
+/** Fetches the gate's screen (once); afterwards the host shows it without suspending. */
+export function preloadParentalGate(): Promise<{ default: Gate }> {
+  return import('./ParentalGate').then((m) => {
+    loadedGate = m.ParentalGate;
+    return { default: m.ParentalGate };
+  });
+}
+
+/** The gate's screen loads when first asked for: a child on /library never needs it. */
+export const LazyParentalGate = lazy(preloadParentalGate);
 
 export interface ParentalGateHostProps {
   /** Source of the target numbers (tests pass a fixed sequence). */
@@ -10,5 +24,10 @@ export interface ParentalGateHostProps {
 export function ParentalGateHost({ random }: ParentalGateHostProps) {
   const isOpen = useGateStore((state) => state.isOpen);
   if (!isOpen) return null;
-  return <ParentalGate onPass={passParentalGate} onClose={closeParentalGate} random={random} />;
+  const Gate = loadedGate ?? LazyParentalGate;
+  return (
+    <Suspense fallback={null}>
+      <Gate onPass={passParentalGate} onClose={closeParentalGate} random={random} />
+    </Suspense>
+  );
 }

@@ -1,12 +1,15 @@
 import { DEFAULT_GATE_LOCK_DELAY_S, GATE_PASS_DELAY_MS } from '@picbook/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARENTAL_MODE_STORAGE_KEY, useParentalMode } from '../../../app/navigation/parental-mode';
 import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { buildConfigs } from '../../../test/factories';
 import { closeParentalGate, requestParentalMode, useGateStore } from './gate-store';
-import { ParentalGateHost } from './ParentalGateHost';
+import { ParentalGateHost, preloadParentalGate } from './ParentalGateHost';
+
+// The app loads the gate's screen on first use; here it is loaded before the tests' fake timers.
+beforeAll(() => preloadParentalGate());
 
 // Targets [3, 7] (see ParentalGate.test.tsx).
 const random = () => {

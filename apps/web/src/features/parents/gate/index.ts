@@ -5,6 +5,10 @@ export {
   requestParentalMode,
   useGateStore,
 } from './gate-store';
-export { gateEn, gateZh } from './locales';
-export { ParentalGate, type ParentalGateProps } from './ParentalGate';
-export { ParentalGateHost, type ParentalGateHostProps } from './ParentalGateHost';
+export { gateZh } from './locales';
+export type { ParentalGateProps } from './ParentalGate';
+export {
+  LazyParentalGate,
+  ParentalGateHost,
+  type ParentalGateHostProps,
+} from './ParentalGateHost';

@@ -1,5 +1,3 @@
-import type { Widen } from '../../../shared/i18n/zh-CN';
-
 /**
  * Parental gate strings (spec §4/§5 parental gate). Flat keys; `{{name}}` placeholders use the
  * i18next interpolation syntax so the bundle can join the central namespace list unchanged.
@@ -14,16 +12,4 @@ export const gateZh = {
   progress: '已输入 {{count}} 个，共 {{total}} 个',
   wrong: '验证错误，请重新输入',
   passed: '验证通过',
-};
-
-export const gateEn: Widen<typeof gateZh> = {
-  title: 'Grown-ups only',
-  instruction: 'Tap in this order:',
-  numbers: '<0>{{first}}</0>, <1>{{second}}</1>',
-  hint: 'Parents only — please ask a grown-up',
-  keypad: 'Number pad',
-  digit: 'Number {{digit}}',
-  progress: '{{count}} of {{total}} entered',
-  wrong: 'Not quite — please try again',
-  passed: 'Verified',
 };

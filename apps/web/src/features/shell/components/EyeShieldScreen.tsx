@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../shared/settings/user-settings';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-slow.svg';
-import { ParentalGate } from '../../parents/gate';
+import { LazyParentalGate } from '../../parents/gate';
 import styles from './Shell.module.css';
 
 /**
@@ -35,7 +35,11 @@ export function EyeShieldScreen({ onDone }: { onDone: () => void }) {
           </Button>
         </div>
       </div>
-      {isGateOpen && <ParentalGate onPass={onDone} onClose={() => setGateOpen(false)} />}
+      {isGateOpen && (
+        <Suspense fallback={null}>
+          <LazyParentalGate onPass={onDone} onClose={() => setGateOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

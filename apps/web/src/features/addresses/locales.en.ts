@@ -1,0 +1,30 @@
+import type { Widen } from '../../shared/i18n/zh-CN';
+import type { addressesZh } from './locales';
+
+export const addressesEn: Widen<typeof addressesZh> = {
+  title: 'Delivery address',
+  choose: 'Choose an address',
+  change: 'Change',
+  add: 'New address',
+  edit: 'Edit',
+  remove: 'Delete',
+  isDefault: 'Default',
+  setDefault: 'Make default',
+  name: 'Name',
+  namePlaceholder: 'Who receives it',
+  phone: 'Phone',
+  phonePlaceholder: '11-digit mobile number',
+  region: 'Region',
+  province: 'Province',
+  city: 'City',
+  county: 'District',
+  street: 'Street address',
+  streetPlaceholder: 'Street, building, door number',
+  save: 'Save address',
+  saved: 'Address saved',
+  removed: 'Address deleted',
+  empty: 'No addresses yet: add one',
+  pick: 'Choose',
+  regionRequired: 'Choose the region',
+  mainlandOnly: 'Hong Kong, Macao and Taiwan are not served yet',
+};

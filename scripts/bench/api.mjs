@@ -1,0 +1,129 @@
+// `npm run bench -- --only api`: the API under load beside a minimal Fastify serving the same
+// bytes in the same run (so a busy machine slows both). autocannon, 100 connections.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+/** What a request of each endpoint must reach (issue 20): req/s, p99 and share of the baseline. */
+export const API_BUDGETS = {
+  book: { pglite: { rps: 1000 }, postgres: { rps: 2000, p99: 50, ratio: 0.25 } },
+  level: { pglite: {}, postgres: { ratio: 0.25 } },
+  configs: { pglite: {}, postgres: { ratio: 0.25 } },
+};
+
+const BASELINE_SOURCE = `
+import fs from 'node:fs';
+import Fastify from 'fastify';
+const bodies = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const app = Fastify({ logger: false });
+for (const [name, body] of Object.entries(bodies))
+  app.get('/' + name, (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+await app.listen({ port: Number(process.argv[3]), host: '127.0.0.1' });
+process.send?.('ready');
+`;
+
+/** A minimal Fastify answering /<name> with the recorded bytes, in its own process. */
+async function startBaseline(bodies, port, cwd) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-baseline-'));
+  const file = path.join(dir, 'bodies.json');
+  fs.writeFileSync(file, JSON.stringify(bodies));
+  const script = path.join(cwd, 'apps/server', `.bench-baseline-${process.pid}.mjs`);
+  fs.writeFileSync(script, BASELINE_SOURCE);
+  const child = spawn(process.execPath, [script, file, String(port)], {
+    cwd: path.join(cwd, 'apps/server'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(script, { force: true });
+    },
+  };
+}
+
+function load(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: 100, duration }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const summary = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+/**
+ * Loads each endpoint of the project at `base`, then the same bytes from the baseline, and
+ * returns rows { name, project, baseline, ratio, checks: [{label, ok}] }.
+ */
+export async function benchApi({ base, kind, repoRoot, baselinePort, duration = 10, log }) {
+  const guest = await fetch(`${base}/api/v1/guest_login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ device_id: `bench-${Date.now()}` }),
+  }).then((r) => r.json());
+  const token = guest.data?.access_token;
+  if (!token) throw new Error(`guest login failed: ${JSON.stringify(guest)}`);
+  const headers = { access_token: token };
+  const targets = {
+    book: '/api/v1.1/books/1101',
+    level: '/api/v1.2/learning/level/1',
+    configs: '/api/v1/configs',
+  };
+  const bodies = {};
+  for (const [name, url] of Object.entries(targets)) {
+    const res = await fetch(`${base}${url}`, { headers });
+    bodies[name] = await res.text();
+    if (!res.ok || JSON.parse(bodies[name]).code !== 0)
+      throw new Error(`${url} answered ${res.status}: ${bodies[name].slice(0, 200)}`);
+  }
+  const baseline = await startBaseline(bodies, baselinePort, repoRoot);
+  const rows = [];
+  try {
+    for (const [name, url] of Object.entries(targets)) {
+      // A short warm-up fills the caches and JITs both sides.
+      await load(`${base}${url}`, headers, 2);
+      const project = summary(await load(`${base}${url}`, headers, duration));
+      await load(`${baseline.base}/${name}`, {}, 2);
+      const ref = summary(await load(`${baseline.base}/${name}`, {}, duration));
+      const ratio = project.rps / ref.rps;
+      const budget = API_BUDGETS[name][kind] ?? {};
+      const checks = [{ label: 'no errors', ok: project.errors === 0 }];
+      if (budget.rps)
+        checks.push({ label: `≥ ${budget.rps} req/s`, ok: project.rps >= budget.rps });
+      if (budget.p99)
+        checks.push({ label: `p99 ≤ ${budget.p99} ms`, ok: project.p99 <= budget.p99 });
+      if (budget.ratio)
+        checks.push({ label: `≥ ${budget.ratio * 100} % of baseline`, ok: ratio >= budget.ratio });
+      const row = { name, url, bytes: bodies[name].length, project, baseline: ref, ratio, checks };
+      rows.push(row);
+      log?.(formatRow(row));
+    }
+  } finally {
+    baseline.stop();
+  }
+  return rows;
+}
+
+export function formatRow({ name, bytes, project, baseline, ratio, checks }) {
+  const fig = (s) =>
+    `${s.rps.toFixed(0).padStart(6)} req/s  p50 ${String(s.p50).padStart(4)} ms  p99 ${String(s.p99).padStart(5)} ms`;
+  const verdicts = checks.map((c) => `${c.ok ? 'PASS' : 'MISS'} ${c.label}`).join(' · ');
+  return [
+    `  ${name.padEnd(8)} (${(bytes / 1024).toFixed(1)} KB)  project ${fig(project)}${project.errors ? `  ${project.errors} errors` : ''}`,
+    `  ${''.padEnd(8)}            baseline ${fig(baseline)}  → ${(ratio * 100).toFixed(1)} % of baseline`,
+    `  ${''.padEnd(8)}            ${verdicts}`,
+  ].join('\n');
+}
