@@ -1,5 +1,14 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { assertPutAllowed, assertValidKey, contentTypeForKey } from './keys';
-import { amzDateOf, sha256Hex, signV4, uriEncode } from './sigv4';
 import {
   type ByteRange,
   type ObjectInfo,
@@ -17,84 +26,51 @@ export interface S3StorageOptions {
   secretAccessKey: string;
   /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most non-AWS stores). */
   forcePathStyle: boolean;
-  /** Injected so tests can reach a fake server under any host name. */
-  fetch?: typeof fetch;
-  /** Injected so signatures can be fixed in tests. */
-  now?: () => Date;
-  /** Budget per attempt, covering the body too. */
+  /** Budget per attempt (connecting, and then the socket idle while the answer comes). */
   timeoutMs?: number;
+  /** Injected so tests can watch the signed requests or resolve a virtual host to loopback. */
+  requestHandler?: S3ClientConfig['requestHandler'];
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** One more try after a network failure or a 5xx: every call here is idempotent. */
 const ATTEMPTS = 2;
-const RETRY_DELAY_MS = 200;
 
-/** PutObject, GetObject (with Range), HeadObject and DeleteObject, signed with SigV4. */
+/**
+ * PutObject, GetObject (with Range), HeadObject and DeleteObject through the AWS SDK's S3 client
+ * (decision 073; the hand-written SigV4 signer of decision 020 is gone).
+ */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
-  const doFetch = options.fetch ?? fetch;
-  const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const objectUrl = objectUrlBuilder(options);
-
-  async function send(
-    method: 'GET' | 'PUT' | 'HEAD' | 'DELETE',
-    key: string,
-    extra: { body?: Buffer; headers?: Record<string, string> } = {},
-  ): Promise<Response> {
-    const url = objectUrl(key);
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const amzDate = amzDateOf(now());
-      const payloadHash = sha256Hex(extra.body ?? '');
-      const headers: Record<string, string> = {
-        ...extra.headers,
-        host: url.host,
-        'x-amz-content-sha256': payloadHash,
-        'x-amz-date': amzDate,
-      };
-      const { authorization } = signV4({
-        method,
-        path: url.pathname,
-        headers,
-        payloadHash,
-        amzDate,
-        region: options.region,
-        service: 's3',
-        accessKeyId: options.accessKeyId,
-        secretAccessKey: options.secretAccessKey,
-      });
-      // fetch sets Host itself (from the same URL); it only had to be signed.
-      const { host: _host, ...sent } = headers;
-      try {
-        const res = await doFetch(url, {
-          method,
-          headers: { ...sent, authorization },
-          body: extra.body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (res.status < 500 || attempt === ATTEMPTS) return res;
-        lastError = await errorFrom(res, method, key);
-      } catch (error) {
-        lastError = new ObjectStorageError(
-          `S3 ${method} ${key} failed: ${error instanceof Error ? error.message : String(error)}`,
-          'NetworkError',
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    }
-    throw lastError;
-  }
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    forcePathStyle: options.forcePathStyle,
+    maxAttempts: ATTEMPTS,
+    // CRC checksums only where S3 demands them: MinIO, OSS and other S3-compatible stores do not
+    // all know the newer x-amz-checksum-* headers. The body's SHA-256 is signed either way.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler:
+      options.requestHandler ??
+      new NodeHttpHandler({ connectionTimeout: timeoutMs, requestTimeout: timeoutMs }),
+  });
+  const bucket = options.bucket;
 
   async function head(key: string): Promise<ObjectInfo | null> {
     assertValidKey(key);
-    const res = await send('HEAD', key);
-    if (res.status === 404) return null;
-    if (!res.ok) throw await errorFrom(res, 'HEAD', key);
-    return {
-      size: Number(res.headers.get('content-length') ?? 0),
-      contentType: res.headers.get('content-type') ?? contentTypeForKey(key),
-    };
+    try {
+      const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return {
+        size: out.ContentLength ?? 0,
+        contentType: out.ContentType ?? contentTypeForKey(key),
+      };
+    } catch (error) {
+      // HEAD answers carry no body, so a 404 cannot tell a missing bucket from a missing key.
+      if (statusOf(error) === 404) return null;
+      throw storageError(error, 'HEAD', key);
+    }
   }
 
   return {
@@ -102,29 +78,37 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async put(key: string, body: Buffer, contentType: string): Promise<void> {
       assertPutAllowed(key, contentType);
-      const res = await send('PUT', key, { body, headers: { 'content-type': contentType } });
-      if (!res.ok) throw await errorFrom(res, 'PUT', key);
-      await res.arrayBuffer();
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
+        );
+      } catch (error) {
+        throw storageError(error, 'PUT', key);
+      }
     },
 
     async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
       assertValidKey(key);
-      const headers = range ? { range: `bytes=${range.start}-${range.end}` } : undefined;
-      const res = await send('GET', key, headers ? { headers } : {});
-      if (res.status === 404) {
-        const error = await errorFrom(res, 'GET', key);
+      try {
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        const body = Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+        const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
+        return {
+          body,
+          contentType: out.ContentType ?? contentTypeForKey(key),
+          size: total !== undefined ? Number(total) : body.length,
+        };
+      } catch (error) {
         // A missing bucket is a configuration mistake, not a missing object.
-        if (error.code === 'NoSuchBucket') throw error;
-        return null;
+        if (statusOf(error) === 404 && codeOf(error) !== 'NoSuchBucket') return null;
+        throw storageError(error, 'GET', key);
       }
-      if (!res.ok) throw await errorFrom(res, 'GET', key);
-      const body = Buffer.from(await res.arrayBuffer());
-      const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-      return {
-        body,
-        contentType: res.headers.get('content-type') ?? contentTypeForKey(key),
-        size: total !== undefined ? Number(total) : body.length,
-      };
     },
 
     head,
@@ -135,46 +119,38 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async delete(key: string): Promise<void> {
       assertValidKey(key);
-      const res = await send('DELETE', key);
-      if (res.ok) {
-        await res.arrayBuffer();
-        return;
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        // S3 itself answers 204 for a missing key; some compatible stores say 404 NoSuchKey.
+        if (statusOf(error) === 404 && codeOf(error) !== 'NoSuchBucket') return;
+        throw storageError(error, 'DELETE', key);
       }
-      const error = await errorFrom(res, 'DELETE', key);
-      // S3 itself answers 204 for a missing key; some compatible stores say 404 NoSuchKey.
-      if (res.status === 404 && error.code !== 'NoSuchBucket') return;
-      throw error;
     },
   };
 }
 
-/** Virtual-hosted (`https://bucket.host/key`) or path-style (`https://host/bucket/key`) URLs. */
-export function objectUrlBuilder(
-  options: Pick<S3StorageOptions, 'endpoint' | 'bucket' | 'forcePathStyle'>,
-): (key: string) => URL {
-  const endpoint = new URL(options.endpoint);
-  const basePath = endpoint.pathname.replace(/\/+$/, '');
-  return (key) => {
-    const url = new URL(endpoint.origin);
-    const encodedKey = uriEncode(key, true);
-    if (options.forcePathStyle) {
-      url.pathname = `${basePath}/${uriEncode(options.bucket)}/${encodedKey}`;
-    } else {
-      url.hostname = `${options.bucket}.${endpoint.hostname}`;
-      url.pathname = `${basePath}/${encodedKey}`;
-    }
-    return url;
-  };
+function statusOf(error: unknown): number | undefined {
+  return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 }
 
-/** S3 answers errors as `<Error><Code>…</Code><Message>…</Message></Error>` (none for HEAD). */
-async function errorFrom(res: Response, method: string, key: string): Promise<ObjectStorageError> {
-  const text = method === 'HEAD' ? '' : await res.text().catch(() => '');
-  const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? `HTTP${res.status}`;
-  const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
+/** The S3 error code (`NoSuchBucket`, `SignatureDoesNotMatch` …), `HTTP<status>` for body-less answers. */
+function codeOf(error: unknown): string {
+  if (!(error instanceof S3ServiceException)) return 'NetworkError';
+  const status = error.$metadata.httpStatusCode;
+  // Without an XML body the SDK names the error after the status (NotFound, Forbidden, Unknown).
+  const fromBody = (error as { Code?: unknown }).Code;
+  if (typeof fromBody === 'string' && fromBody) return fromBody;
+  return error.name && error.name !== 'Unknown' ? error.name : `HTTP${status}`;
+}
+
+function storageError(error: unknown, method: string, key: string): ObjectStorageError {
+  const code = codeOf(error);
+  const status = statusOf(error);
+  const message = error instanceof Error ? error.message : String(error);
   return new ObjectStorageError(
-    `S3 ${method} ${key}: ${code}${message ? ` (${message})` : ''} [HTTP ${res.status}]`,
+    `S3 ${method} ${key}: ${code} (${message})${status ? ` [HTTP ${status}]` : ''}`,
     code,
-    res.status,
+    status,
   );
 }

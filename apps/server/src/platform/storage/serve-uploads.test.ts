@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
 import { registerErrorHandling } from '../http/error-handler';
 import { createUrlSigner } from '../media/signed-urls';
-import { startFakeS3 } from './fake-s3-server';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
+import { loopbackRequests, S3RVER_KEYS, type SentRequest, startTestS3 } from './s3.test-kit';
 import { parseRange, registerUploads, signedUploadUrl } from './serve-uploads';
 import type { ObjectStorage } from './types';
 
@@ -208,17 +208,15 @@ describe('GET /uploads/* from the local folder', () => {
 
 describe('GET /uploads/* from an S3 bucket', () => {
   it('passes ranges through to the bucket', async () => {
-    const credentials = {
+    const s3rver = await startTestS3('picbook');
+    const sent: SentRequest[] = [];
+    const storage = createS3Storage({
       bucket: 'picbook',
       region: 'us-east-1',
-      accessKeyId: 'AK',
-      secretAccessKey: 'SK',
-    };
-    const fake = await startFakeS3(credentials);
-    const storage = createS3Storage({
-      ...credentials,
-      endpoint: fake.endpoint,
+      ...S3RVER_KEYS,
+      endpoint: s3rver.endpoint,
       forcePathStyle: true,
+      requestHandler: loopbackRequests(sent),
     });
     await storage.put(KEY, BODY, 'audio/mpeg');
     const app = await appWith(storage);
@@ -231,12 +229,12 @@ describe('GET /uploads/* from an S3 bucket', () => {
       expect(res.statusCode).toBe(206);
       expect(res.body).toBe('234');
       expect(res.headers['content-range']).toBe('bytes 2-4/10');
-      expect(fake.requests.at(-1)?.headers.range).toBe('bytes=2-4');
+      expect(sent.at(-1)?.headers.range).toBe('bytes=2-4');
       const missing = await app.inject({ method: 'GET', url: family('rec/abc.mp3') });
       expect(missing.statusCode).toBe(404);
     } finally {
       await app.close();
-      await fake.close();
+      await s3rver.close();
     }
   });
 });
