@@ -1,13 +1,7 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+
+type Sdk = typeof import('@aws-sdk/client-s3');
+
 import { assertPutAllowed, assertValidKey, contentTypeForKey } from './keys';
 import {
   type ByteRange,
@@ -41,27 +35,41 @@ const ATTEMPTS = 2;
  * (decision 073; the hand-written SigV4 signer of decision 020 is gone).
  */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    forcePathStyle: options.forcePathStyle,
-    maxAttempts: ATTEMPTS,
-    // CRC checksums only where S3 demands them: MinIO, OSS and other S3-compatible stores do not
-    // all know the newer x-amz-checksum-* headers. The body's SHA-256 is signed either way.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler:
-      options.requestHandler ??
-      new NodeHttpHandler({ connectionTimeout: timeoutMs, requestTimeout: timeoutMs }),
-  });
   const bucket = options.bucket;
+  // Loaded on first use: a server on the local folder (the default) never loads the SDK.
+  let sdk: Promise<{ client: S3Client; s3: Sdk }> | undefined;
+  const load = () => {
+    sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@smithy/node-http-handler')]).then(
+      ([s3, { NodeHttpHandler }]) => {
+        const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+        const client = new s3.S3Client({
+          endpoint: options.endpoint,
+          region: options.region,
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+          forcePathStyle: options.forcePathStyle,
+          maxAttempts: ATTEMPTS,
+          // CRC checksums only where S3 demands them: MinIO, OSS and other S3-compatible stores
+          // do not all know the newer x-amz-checksum-* headers. The body's SHA-256 is signed.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          requestHandler:
+            options.requestHandler ??
+            new NodeHttpHandler({ connectionTimeout: timeoutMs, requestTimeout: timeoutMs }),
+        });
+        return { client, s3 };
+      },
+    );
+    return sdk;
+  };
 
   async function head(key: string): Promise<ObjectInfo | null> {
     assertValidKey(key);
+    const { client, s3 } = await load();
     try {
-      const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const out = await client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key: key }));
       return {
         size: out.ContentLength ?? 0,
         contentType: out.ContentType ?? contentTypeForKey(key),
@@ -78,9 +86,15 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async put(key: string, body: Buffer, contentType: string): Promise<void> {
       assertPutAllowed(key, contentType);
+      const { client, s3 } = await load();
       try {
         await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
+          new s3.PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+          }),
         );
       } catch (error) {
         throw storageError(error, 'PUT', key);
@@ -89,9 +103,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
       assertValidKey(key);
+      const { client, s3 } = await load();
       try {
         const out = await client.send(
-          new GetObjectCommand({
+          new s3.GetObjectCommand({
             Bucket: bucket,
             Key: key,
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -119,8 +134,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
     async delete(key: string): Promise<void> {
       assertValidKey(key);
+      const { client, s3 } = await load();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
         // S3 itself answers 204 for a missing key; some compatible stores say 404 NoSuchKey.
         if (statusOf(error) === 404 && codeOf(error) !== 'NoSuchBucket') return;
@@ -130,20 +146,30 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   };
 }
 
+/** What the SDK puts on every error that came back from the store (none on network errors). */
+interface ServiceError {
+  name: string;
+  Code?: unknown;
+  $metadata: { httpStatusCode?: number };
+}
+
+function serviceError(error: unknown): ServiceError | null {
+  const meta = (error as { $metadata?: { httpStatusCode?: unknown } } | null)?.$metadata;
+  return typeof meta?.httpStatusCode === 'number' ? (error as ServiceError) : null;
+}
+
 function statusOf(error: unknown): number | undefined {
-  return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  return serviceError(error)?.$metadata.httpStatusCode;
 }
 
 /** The S3 error code (`NoSuchBucket`, `SignatureDoesNotMatch` …), `HTTP<status>` for body-less answers. */
 function codeOf(error: unknown): string {
-  if (!(error instanceof S3ServiceException)) return 'NetworkError';
-  const status = error.$metadata.httpStatusCode;
+  const known = serviceError(error);
+  if (!known) return 'NetworkError';
   // Without an XML body the SDK names the error after the status (NotFound, Forbidden, Unknown).
-  const fromBody = (error as { Code?: unknown }).Code;
-  if (typeof fromBody === 'string' && fromBody) return fromBody;
-  return error.name && error.name !== 'Unknown' ? error.name : `HTTP${status}`;
+  if (typeof known.Code === 'string' && known.Code) return known.Code;
+  return known.name && known.name !== 'Unknown' ? known.name : `HTTP${statusOf(error)}`;
 }
-
 function storageError(error: unknown, method: string, key: string): ObjectStorageError {
   const code = codeOf(error);
   const status = statusOf(error);
