@@ -1,7 +1,5 @@
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 
-type Sdk = typeof import('@aws-sdk/client-s3');
-
 import { assertPutAllowed, assertValidKey, contentTypeForKey } from './keys';
 import {
   type ByteRange,
@@ -25,6 +23,8 @@ export interface S3StorageOptions {
   /** Injected so tests can watch the signed requests or resolve a virtual host to loopback. */
   requestHandler?: S3ClientConfig['requestHandler'];
 }
+
+type Sdk = typeof import('@aws-sdk/client-s3');
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** One more try after a network failure or a 5xx: every call here is idempotent. */
