@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createObjectStorage } from './index';
 import { newObjectKey } from './keys';
 import { createS3Storage, type S3StorageOptions } from './s3';
 import {
@@ -70,6 +72,21 @@ describe('S3 adapter (AWS SDK) against s3rver', () => {
     expect(await s3.get(key)).toBeNull();
     expect(await s3.head(key)).toBeNull();
     expect(await s3.exists(key)).toBe(false);
+  });
+
+  it('is what the S3_* settings choose', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      S3_ENDPOINT: s3rver.endpoint,
+      S3_BUCKET: credentials.bucket,
+      S3_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
+    });
+    const fromSettings = createObjectStorage(config.storage);
+    expect(fromSettings.kind).toBe('s3');
+    const key = newObjectKey('rec', 'wav');
+    await fromSettings.put(key, wav, 'audio/wav');
+    expect(await storage().head(key)).toEqual({ size: wav.length, contentType: 'audio/wav' });
   });
 
   it('signs the real payload hash (never UNSIGNED-PAYLOAD) and the content type', async () => {
