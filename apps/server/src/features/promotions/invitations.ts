@@ -10,7 +10,7 @@ import { presentProduct } from '../gift-cards/gift-card.presenter';
 import { ensureInviteCode } from '../user/invite-code';
 
 function promotionOf(name: string): InvitePromotion {
-  const promotion = INVITE_PROMOTIONS[name];
+  const promotion = Object.hasOwn(INVITE_PROMOTIONS, name) ? INVITE_PROMOTIONS[name] : undefined;
   if (!promotion) throw new AppError(ErrorCode.InvalidParams, '活动不存在', { field: 'promotion' });
   return promotion;
 }

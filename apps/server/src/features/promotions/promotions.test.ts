@@ -167,6 +167,15 @@ describe('lifelong promotions', () => {
 });
 
 describe('invitations (brings_new, gen_qrcode)', () => {
+  it.each(['constructor', '__proto__', 'toString', 'nope'])(
+    'an unknown promotion %s answers 10001, never a 500',
+    async (name) => {
+      const inviter = await kit.member();
+      const res = await kit.get(`/api/v1/promo/brings_new?promotion=${name}`, inviter);
+      expect(expectError(res, 400, ErrorCode.InvalidParams).data?.field).toBe('promotion');
+    },
+  );
+
   it('credits the inviter one held VIP card per new family, once; the card activates', async () => {
     const inviter = await kit.member();
     await kit.member({ invitedBy: inviter.userId });
