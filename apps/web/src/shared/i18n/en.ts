@@ -34,7 +34,6 @@ export const en: Messages = {
     rotateTitle: 'Please turn your phone sideways',
     rotateHint: 'Pictures are bigger in landscape',
     rotateContinue: 'Continue in portrait',
-    placeholderHint: 'This page is being made with care. Coming soon!',
   },
   login: {
     title: 'Welcome to PicBook',

@@ -34,7 +34,6 @@ export const zhCN = {
     rotateTitle: '请把手机横过来',
     rotateHint: '横屏阅读，图画更大更清楚哦',
     rotateContinue: '继续竖屏使用',
-    placeholderHint: '这个页面正在精心制作中，敬请期待！',
   },
   login: {
     title: '欢迎来到绘本岛',
