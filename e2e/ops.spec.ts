@@ -117,3 +117,35 @@ test('an operator makes a gift-card batch, a parent redeems a code, support sees
   await keep(ops, 'ops-support-portrait');
   await ops.context().close();
 });
+
+test('a new activity record, once saved, leaves the form (saving twice cannot make two)', async ({
+  browser,
+  request,
+}) => {
+  const username = `e2ec${Date.now().toString(36)}`;
+  const password = 'e2e-operator-password';
+  const made = await operatorAction(request, 'operators.create', {
+    username,
+    password,
+    roles: ['content'],
+  });
+  const totp = OTPAuth.URI.parse(made.totp_uri as string) as OTPAuth.TOTP;
+  const ops = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+  ).newPage();
+  await ops.goto('/ops');
+  const login = ops.getByTestId('ops-login');
+  await login.getByLabel('账号').fill(username);
+  await login.getByLabel('密码').fill(password);
+  await login.getByLabel('动态验证码').fill(totp.generate());
+  await login.getByRole('button', { name: '登录' }).click();
+  await ops.getByTestId('ops-nav-engagement').click();
+  const rows = ops.locator('table tbody tr');
+  await expect(ops.getByRole('button', { name: '新增活动数据' })).toBeVisible();
+  const before = await rows.count();
+  await ops.getByRole('button', { name: '新增活动数据' }).click();
+  const form = ops.getByTestId('json-form-activity.save');
+  await form.getByRole('button').last().click();
+  await expect(form).toHaveCount(0);
+  await expect(rows).toHaveCount(before + 1);
+});

@@ -77,7 +77,7 @@ function ActivityPanel() {
           ends_at: null,
         }
       : toSave(editing);
-  const edit = (record: ActivityRecord | 'new') => {
+  const edit = (record: ActivityRecord | 'new' | null) => {
     setEditing(record);
     setDraft(null);
   };
@@ -130,6 +130,11 @@ function ActivityPanel() {
               action="activity.save"
               initial={initial}
               onDraft={(value) => setDraft(value as Draft)}
+              // A new record, once saved, is in the list: the form closes so saving again
+              // cannot create a second one (edit it from its row).
+              onDone={() => {
+                if (editing === 'new') edit(null);
+              }}
             />
             {(draft ?? initial).slot === 'popup_lib' ? (
               <PopupPreview payload={(draft ?? initial).payload ?? {}} />
