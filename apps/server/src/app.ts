@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -162,6 +164,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Outside production every response is checked against its contract; in production the
   // check is skipped for speed (the API tests keep the contract honest).
   app.setSerializerCompiler(config.responseValidation ? serializerCompiler : () => JSON.stringify);
+
+  // API JSON above 1 KB goes out brotli- or gzip-compressed by Accept-Encoding (quality for answers
+  // made per request). Only JSON: media keep their bytes and byte ranges untouched (audio with
+  // per-request compression broke the reader's narration), and the web build is precompressed
+  // at its best (decision 072).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json\b/,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);

@@ -85,6 +85,22 @@ describe('the single-page app', () => {
     },
   );
 
+  it('compresses API JSON above 1 KB by Accept-Encoding, and leaves small answers and media alone', async () => {
+    const big = await t.app.inject({
+      url: '/api/v1/configs',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString());
+    expect(json.code).toBe(0);
+    const plain = await t.app.inject({ url: '/api/v1/configs' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(json);
+    expect(big.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const small = await t.app.inject({ url: '/build.json', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('does not answer a missing asset or API path with the app', async () => {
     expectError(await t.app.inject({ url: '/assets/missing.js' }), 404, 10404);
     expectError(await t.app.inject({ url: '/api/v1/missing' }), 404, 10404);
