@@ -3,7 +3,7 @@ import { type AcousticModel, type AcousticModelName, resolveAcousticModel } from
 import { RELAXED_PASS, STRICT_PASS } from './align';
 import { findSpeechBounds } from './audio';
 import { Lexicon, type Phones } from './dictionary';
-import { ALIGN_SAMPLE_RATE } from './model';
+import { ALIGN_SAMPLE_RATE, MODEL_PHONE_LIST } from './model';
 import { tokenize } from './text';
 import { decoderLog, decoderSource, lastDecoderError, loadModule } from './wasm';
 
@@ -115,47 +115,7 @@ export interface UtteranceAnalysis {
  * The 39 phones of the CMU dictionary: the free phone loop that competes with the text's
  * words (see {@link TokenAnalysis.evidence}).
  */
-export const LOOP_PHONES = [
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'B',
-  'CH',
-  'D',
-  'DH',
-  'EH',
-  'ER',
-  'EY',
-  'F',
-  'G',
-  'HH',
-  'IH',
-  'IY',
-  'JH',
-  'K',
-  'L',
-  'M',
-  'N',
-  'NG',
-  'OW',
-  'OY',
-  'P',
-  'R',
-  'S',
-  'SH',
-  'T',
-  'TH',
-  'UH',
-  'UW',
-  'V',
-  'W',
-  'Y',
-  'Z',
-  'ZH',
-] as const;
+export const LOOP_PHONES = MODEL_PHONE_LIST;
 const loopWord = (phone: string): string => `ph__${phone.toLowerCase()}`;
 /** JSGF grammar of any sequence of phones (silences between them are the decoder's own). */
 export const PHONE_LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar loop;\npublic <loop> = ( ${LOOP_PHONES.map(loopWord).join(' | ')} )+;\n`;

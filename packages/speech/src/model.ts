@@ -8,7 +8,7 @@ export const ALIGN_SAMPLE_RATE = 16_000;
  * The phone set of SoundSwallower's bundled `en-us` acoustic model (CMU ARPAbet without
  * stress digits; see `model/en-us/phoneset.json`, minus the SIL/noise fillers).
  */
-export const MODEL_PHONES: ReadonlySet<string> = new Set([
+export const MODEL_PHONE_LIST = [
   'AA',
   'AE',
   'AH',
@@ -48,7 +48,9 @@ export const MODEL_PHONES: ReadonlySet<string> = new Set([
   'Y',
   'Z',
   'ZH',
-]);
+] as const;
+
+export const MODEL_PHONES: ReadonlySet<string> = new Set(MODEL_PHONE_LIST);
 
 /** Directory holding SoundSwallower's models (`…/node_modules/soundswallower/model`). */
 export function modelBaseDir(): string {

@@ -14,6 +14,7 @@ import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
 import { Curtain } from '../shared/curtain/Curtain';
 import { curtain } from '../shared/curtain/curtain';
 import { appEnv } from '../shared/platform/env';
+import { isOffline } from '../shared/platform/network';
 import { applyRootFont } from '../shared/platform/root-font';
 import { useSession } from '../shared/session/session';
 import { useSettings } from '../shared/settings/user-settings';
@@ -73,7 +74,7 @@ function StartupGate() {
 
   const userFailed = token && userState === 'error';
   if (configsState === 'error' || userFailed) {
-    if (configsState === 'error' && navigator.onLine === false) {
+    if (configsState === 'error' && isOffline()) {
       return <OfflineScreen onRetry={() => void retryFailed()} />;
     }
     return (

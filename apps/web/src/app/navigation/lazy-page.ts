@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { track } from '../../shared/analytics/pingback';
+import { isOffline } from '../../shared/platform/network';
 
 /** Spec §5/§9: page load times out after 30000 ms. */
 export const PAGE_LOAD_TIMEOUT_MS = 30_000;
@@ -33,7 +34,7 @@ export function lazyPage(load: () => Promise<PageModule>) {
       const failure =
         error instanceof PageLoadError
           ? error
-          : new PageLoadError(navigator.onLine === false ? 'offline' : 'failed', error);
+          : new PageLoadError(isOffline() ? 'offline' : 'failed', error);
       track(
         `${failure.reason === 'failed' ? 'loading' : failure.reason}_error`,
         { path: location.pathname },

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isOffline } from '../../shared/platform/network';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import offlineArt from '../../shared/ui/illustrations/mascot-offline.svg';
@@ -29,7 +30,7 @@ export function TimeoutScreen({ onRetry, onHome }: { onRetry(): void; onHome(): 
 export function OfflineScreen({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation();
   const handleRetry = () => {
-    if (navigator.onLine === false) toast.warning(t('screens.offlineStill'));
+    if (isOffline()) toast.warning(t('screens.offlineStill'));
     else onRetry();
   };
   return (

@@ -1,5 +1,6 @@
 import { track } from '../analytics/pingback';
 import { i18n } from '../i18n';
+import { isOffline } from '../platform/network';
 import { toast } from '../toast/toast-store';
 import { type AudioEngine, createAudioEngine } from './audio-engine';
 import { audioMessage } from './audio-messages';
@@ -11,7 +12,7 @@ import { type AudioErrorInfo, browserAudioEnvironment } from './environment';
  * Without a network the network is named as the cause (没有检测到网络), not the audio.
  */
 export function reportAudioError(error: AudioErrorInfo): void {
-  if (error.notify && error.kind === 'failed' && navigator.onLine === false) {
+  if (error.notify && error.kind === 'failed' && isOffline()) {
     toast.warning(i18n.t('screens.offlineStill'));
     return;
   }

@@ -1,6 +1,7 @@
 import type { TBook } from '@picbook/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { isOffline } from '../platform/network';
 import {
   bookMediaUrls,
   isBookMedia,
@@ -98,7 +99,7 @@ export async function keepBookOffline(book: TBook, asked = false): Promise<Offli
   setBook(id, { state: 'loading', kept, needed: urls.length });
   for (const url of urls) {
     if (have.has(url)) continue;
-    if (!navigator.onLine) {
+    if (isOffline()) {
       failed = true;
       break;
     }
