@@ -83,7 +83,16 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
   // Only features relative to a free phone loop (engine.ts evidence): absolute GOP is low for
   // every word of a child read with an adult model, so a GOP threshold rejects good children's
   // readings (decision 068).
-  differentText: [['ev_mean'], ['ev_mean', 'ev_bad_frac'], ['ev_mean', 'ev_bad_frac', 'ev_min']],
+  // `uncovered`: voiced speech the text's words do not account for (another sentence's speech
+  // is left to the decoder's fillers; decision 068).
+  differentText: [
+    ['ev_mean'],
+    ['ev_mean', 'ev_bad_frac'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min'],
+    ['ev_mean', 'uncovered'],
+    ['ev_mean', 'ev_min', 'uncovered'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered'],
+  ],
 };
 
 /** Which CV metric decides each choice. */
@@ -122,6 +131,10 @@ interface Args {
   every: number;
   /** Leave out the inserted-word analysis (keeps the shipped "missed word" figures). */
   skipInserted: boolean;
+  /** Leave out the mismatched-text analysis too (own text only: regression experiments). */
+  ownOnly: boolean;
+  /** Vocal-tract-length warp instead of the model's (experiments; the cache is per warp). */
+  warp?: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -132,6 +145,7 @@ function parseArgs(argv: string[]): Args {
     dryRun: false,
     every: 1,
     skipInserted: false,
+    ownOnly: false,
   };
   let model = 'all';
   for (let i = 0; i < argv.length; i++) {
@@ -149,6 +163,10 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--dry-run') args.dryRun = true;
     else if (a === '--every') args.every = Number(next());
     else if (a === '--skip-inserted') args.skipInserted = true;
+    else if (a === '--own-only') {
+      args.ownOnly = true;
+      args.skipInserted = true;
+    } else if (a === '--warp') args.warp = Number(next());
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -161,10 +179,12 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-const cachePath = (args: Args, model: AcousticModelName): string =>
-  args.cache
-    ? args.cache.replace(/(\.json)?$/, `-${model}.json`)
-    : path.join(tmpdir(), `picbook-speech-calibration-${model}.json`);
+const cachePath = (args: Args, model: AcousticModelName): string => {
+  const suffix = `${model}${args.warp ? `-w${args.warp}` : ''}${args.ownOnly ? '-own' : ''}`;
+  return args.cache
+    ? args.cache.replace(/(\.json)?$/, `-${suffix}.json`)
+    : path.join(tmpdir(), `picbook-speech-calibration-${suffix}.json`);
+};
 
 /** Deterministic pseudo-random integer in [0, n). */
 const pick = (seed: number, n: number): number => {
@@ -175,10 +195,11 @@ const pick = (seed: number, n: number): number => {
 async function extract(
   dataset: Dataset,
   model: AcousticModelName,
-  args: Pick<Args, 'jobs' | 'every' | 'skipInserted'>,
+  args: Pick<Args, 'jobs' | 'every' | 'skipInserted' | 'ownOnly' | 'warp'>,
 ): Promise<CalibrationSample[]> {
   const pool = createScoringPool({
     model,
+    ...(args.warp ? { warp: args.warp } : {}),
     size: args.jobs,
     maxQueue: 10_000,
     timeoutMs: 120_000,
@@ -212,7 +233,9 @@ async function extract(
       );
       const [matched, mismatched, inserted] = (await Promise.all([
         pool.features(audio.slice(), u.text),
-        pool.features(audio.slice(), other?.text ?? 'yellow monkey'),
+        args.ownOnly
+          ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
+          : pool.features(audio.slice(), other?.text ?? 'yellow monkey'),
         args.skipInserted
           ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
           : pool.features(audio.slice(), insertedText),
@@ -272,10 +295,11 @@ function calibrate(
   samples: CalibrationSample[],
   model: AcousticModelName,
   datasetName: string,
+  warp = MODEL_WARP[model],
 ): ModelCalibration {
   const meta = {
     model,
-    warp: MODEL_WARP[model],
+    warp,
     fitted: {
       dataset: datasetName,
       utterances: samples.length,
@@ -378,7 +402,12 @@ async function main(): Promise<void> {
       console.log(`${model}: samples cached in ${cache}`);
     }
     samples = withSpeakerHistory(samples);
-    calibrations[model] = calibrate(samples, model, path.basename(path.resolve(dir)));
+    calibrations[model] = calibrate(
+      samples,
+      model,
+      path.basename(path.resolve(dir)),
+      args.warp ?? MODEL_WARP[model],
+    );
   }
   if (args.dryRun) return;
   const target = fileURLToPath(new URL('./calibration-params.ts', import.meta.url));

@@ -56,6 +56,11 @@ export interface PhoneAnalysis {
   worstState: number;
   /** Summed log-likelihood ratio of the phone's states against the best senone (nats). */
   total: number;
+  /**
+   * The phone's own log-likelihood minus the free phone loop's over the same frames, per
+   * frame (see {@link TokenAnalysis.evidence}); undefined when no loop decode ran.
+   */
+  evidence?: number;
 }
 
 export interface TokenAnalysis {
@@ -515,6 +520,12 @@ function addEvidence(tokens: TokenAnalysis[], result: PassResult, loop: Float64A
     let competitor = 0;
     for (let t = first; t < first + frames; t++) competitor += loop[t] ?? 0;
     token.evidence = round3((own - competitor) / Math.max(1, frames));
+    for (const phone of token.phones) {
+      const from = Math.round((phone.start - offset) * FRAME_RATE);
+      let loopTotal = 0;
+      for (let t = from; t < from + phone.frames; t++) loopTotal += loop[t] ?? 0;
+      phone.evidence = round3((phone.total - loopTotal) / Math.max(1, phone.frames));
+    }
   }
 }
 

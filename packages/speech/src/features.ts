@@ -56,6 +56,13 @@ export const SENTENCE_FEATURES = [
   /** Lowest token evidence. */
   'ev_min',
   /**
+   * Share of the recording's voiced frames outside the words read (in silences and the
+   * decoder's noise/speech fillers): speech the text does not account for. A reading of
+   * another sentence leaves much of its speech to the fillers; the words it is forced onto
+   * are squeezed into a few short spans whose evidence alone can look normal.
+   */
+  'uncovered',
+  /**
    * The reader's mean GOP over their earlier recordings, shrunk toward this recording's
    * (see {@link historyGop}): how well this child usually reads, a steadier estimate of
    * proficiency than one sentence. Equal to `gop_mean` without history.
@@ -91,6 +98,14 @@ export const WORD_FEATURES = [
   'gop_rel',
   /** Clipped token evidence (own phones against a free phone loop; see engine.ts). */
   'evidence',
+  /** The word's evidence minus the mean evidence of the sentence's other words read. */
+  'ev_rel',
+  /** The sentence's mean clipped evidence. */
+  'utt_ev',
+  /** Seconds per phone relative to the sentence's (log ratio; 0 for a single word). */
+  'dur_rel',
+  /** Lowest clipped phone evidence of the word (one phone said as another). */
+  'ev_phone_min',
 ] as const;
 export type WordFeature = (typeof WORD_FEATURES)[number];
 
@@ -117,6 +132,7 @@ export function wordFeatures(
 ): FeatureVector<WordFeature>[] {
   const all = analysis.tokens.flatMap((t) => t.phones.map((p) => clip(p.gop)));
   const uttGop = all.length > 0 ? avg(all) : GOP_CLIP;
+  const uttEv = avg(analysis.tokens.map(tokenEvidence));
   const vectors = analysis.tokens.map((token): FeatureVector<WordFeature> => {
     const phones = token.phones;
     if (token.missed) {
@@ -132,6 +148,10 @@ export function wordFeatures(
         missed: 1,
         gop_rel: 0,
         evidence: EVIDENCE_CLIP,
+        ev_rel: 0,
+        utt_ev: uttEv,
+        dur_rel: 0,
+        ev_phone_min: EVIDENCE_CLIP,
       };
     }
     return {
@@ -146,6 +166,13 @@ export function wordFeatures(
       missed: 0,
       gop_rel: 0,
       evidence: tokenEvidence(token),
+      ev_rel: 0,
+      utt_ev: uttEv,
+      dur_rel: 0,
+      ev_phone_min: Math.min(
+        EVIDENCE_CEIL,
+        ...phones.map((p) => Math.max(EVIDENCE_CLIP, p.evidence ?? tokenEvidence(token))),
+      ),
     };
   });
   return withRelativeGop(vectors);
@@ -156,13 +183,25 @@ export function wordFeatures(
  * feature vectors cached before the feature existed.
  */
 export function withRelativeGop(
-  words: readonly Omit<FeatureVector<WordFeature>, 'gop_rel'>[],
+  words: readonly (Omit<FeatureVector<WordFeature>, 'gop_rel' | 'ev_rel' | 'dur_rel' | 'utt_ev' | 'ev_phone_min'> &
+    Partial<FeatureVector<WordFeature>>)[],
 ): FeatureVector<WordFeature>[] {
   const read = words.filter((w) => w.missed !== 1);
   const sum = read.reduce((a, w) => a + w.gop, 0);
+  const evSum = read.reduce((a, w) => a + w.evidence, 0);
+  const logDur = (w: { sec_per_phone: number }): number => Math.log(Math.max(0.01, w.sec_per_phone));
+  const durSum = read.reduce((a, w) => a + logDur(w), 0);
+  const uttEv = avg(words.map((w) => w.evidence));
   return words.map((w) => {
-    if (w.missed === 1 || read.length < 2) return { ...w, gop_rel: 0 };
-    return { ...w, gop_rel: w.gop - (sum - w.gop) / (read.length - 1) };
+    const base = { ...w, utt_ev: w.utt_ev ?? uttEv, ev_phone_min: w.ev_phone_min ?? w.evidence };
+    if (w.missed === 1 || read.length < 2) return { ...base, gop_rel: 0, ev_rel: 0, dur_rel: 0 };
+    const others = read.length - 1;
+    return {
+      ...base,
+      gop_rel: w.gop - (sum - w.gop) / others,
+      ev_rel: w.evidence - (evSum - w.evidence) / others,
+      dur_rel: logDur(w) - (durSum - logDur(w)) / others,
+    };
   });
 }
 
@@ -229,8 +268,34 @@ export function sentenceFeatures(
     ev_mean: avg(analysis.tokens.map(tokenEvidence)),
     ev_bad_frac: avg(analysis.tokens.map((t) => (tokenEvidence(t) < EVIDENCE_BAD ? 1 : 0))),
     ev_min: Math.min(EVIDENCE_CEIL, ...analysis.tokens.map(tokenEvidence)),
+    uncovered: uncoveredVoicing(present, activity),
     hist_gop: historyGop(gopMean, history),
   };
+}
+
+/** Frames (10 ms) of slack around a word's span before voicing counts as outside it. */
+const COVER_SLACK_FRAMES = 3;
+
+/** The `uncovered` feature: share of voiced frames outside the spans of `present` tokens. */
+export function uncoveredVoicing(
+  present: readonly Pick<TokenAnalysis, 'start' | 'end'>[],
+  activity: Pick<VoiceActivity, 'voicedFrames'>,
+): number {
+  const voiced = activity.voicedFrames;
+  const covered = new Uint8Array(voiced.length);
+  for (const token of present) {
+    const from = Math.max(0, Math.floor(token.start * 100) - COVER_SLACK_FRAMES);
+    const to = Math.min(voiced.length, Math.ceil(token.end * 100) + COVER_SLACK_FRAMES);
+    covered.fill(1, from, Math.max(from, to));
+  }
+  let total = 0;
+  let outside = 0;
+  for (let f = 0; f < voiced.length; f++) {
+    if (!voiced[f]) continue;
+    total++;
+    if (!covered[f]) outside++;
+  }
+  return total > 0 ? outside / total : 0;
 }
 
 /** Feature values in the order of `names` (for the linear models). */
