@@ -79,6 +79,20 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'gop_rel'],
     ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence'],
     ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'gop_rel', 'evidence'],
+    // Decision 068 (second round): phone evidence and a few non-linear terms.
+    ['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence', 'ev_phone_min'],
+    [
+      ...['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence', 'ev_phone_min'],
+      ...['ev_x_phones', 'one_phone'],
+    ],
+    [
+      ...['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence', 'ev_phone_min'],
+      ...['ev_x_phones', 'one_phone', 'gop_min_sq'],
+    ],
+    [
+      ...['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence', 'ev_phone_min'],
+      ...['ev_x_phones', 'one_phone', 'gop_min_sq', 'hist_gop'],
+    ],
   ],
   // Only features relative to a free phone loop (engine.ts evidence): absolute GOP is low for
   // every word of a child read with an adult model, so a GOP threshold rejects good children's

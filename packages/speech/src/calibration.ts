@@ -157,7 +157,7 @@ const HUMAN_BAD_WORD = 6;
  * Share of genuine readings the "different sentence" detector may reject (issue 21: at most
  * 1 % of correct readings); its threshold is that quantile of the genuine readings.
  */
-const DIFFERENT_TEXT_FALSE_ALARMS = 0.005;
+const DIFFERENT_TEXT_FALSE_ALARMS = 0.01;
 /** Same as score.ts: a missed word scores at most 30 / 100. */
 const MISSED_WORD_CAP = 30;
 /**
@@ -290,7 +290,8 @@ function fitDetector<K extends string>(
  * so it is fair under speaker-grouped cross-validation.
  */
 export function withSpeakerHistory<
-  T extends Pick<CalibrationSample, 'speaker' | 'sentence' | 'mismatched'>,
+  T extends Pick<CalibrationSample, 'speaker' | 'sentence' | 'mismatched'> &
+    Partial<Pick<CalibrationSample, 'words'>>,
 >(samples: readonly T[]): T[] {
   const sums = new Map<string, { sum: number; count: number }>();
   for (const s of samples) {
@@ -304,9 +305,11 @@ export function withSpeakerHistory<
     const count = entry.count - 1;
     const history =
       count > 0 ? { gopMean: (entry.sum - s.sentence.gop_mean) / count, count } : undefined;
+    const histGop = historyGop(s.sentence.gop_mean, history);
     return {
       ...s,
-      sentence: { ...s.sentence, hist_gop: historyGop(s.sentence.gop_mean, history) },
+      sentence: { ...s.sentence, hist_gop: histGop },
+      ...(s.words ? { words: s.words.map((w) => ({ ...w, hist_gop: histGop })) } : {}),
       ...(s.mismatched
         ? { mismatched: { ...s.mismatched, hist_gop: historyGop(s.mismatched.gop_mean, history) } }
         : {}),

@@ -106,6 +106,14 @@ export const WORD_FEATURES = [
   'dur_rel',
   /** Lowest clipped phone evidence of the word (one phone said as another). */
   'ev_phone_min',
+  /** `gop_min` squared: a very bad phone weighs more than linearly. */
+  'gop_min_sq',
+  /** `evidence` × `phones`: the evidence of a long word says more than a short one's. */
+  'ev_x_phones',
+  /** 1 for a one-phone word ("a", "I"): often reduced, judged differently. */
+  'one_phone',
+  /** The reader's history (the sentence's `hist_gop`; `utt_gop` without history). */
+  'hist_gop',
 ] as const;
 export type WordFeature = (typeof WORD_FEATURES)[number];
 
@@ -129,10 +137,12 @@ function tokenGop(token: TokenAnalysis): number {
 export function wordFeatures(
   analysis: UtteranceAnalysis,
   activity: VoiceActivity,
+  history?: ReaderHistory,
 ): FeatureVector<WordFeature>[] {
   const all = analysis.tokens.flatMap((t) => t.phones.map((p) => clip(p.gop)));
   const uttGop = all.length > 0 ? avg(all) : GOP_CLIP;
   const uttEv = avg(analysis.tokens.map(tokenEvidence));
+  const histGop = historyGop(uttGop, history);
   const vectors = analysis.tokens.map((token): FeatureVector<WordFeature> => {
     const phones = token.phones;
     if (token.missed) {
@@ -152,6 +162,10 @@ export function wordFeatures(
         utt_ev: uttEv,
         dur_rel: 0,
         ev_phone_min: EVIDENCE_CLIP,
+        gop_min_sq: 0,
+        ev_x_phones: 0,
+        one_phone: 0,
+        hist_gop: histGop,
       };
     }
     return {
@@ -173,6 +187,10 @@ export function wordFeatures(
         EVIDENCE_CEIL,
         ...phones.map((p) => Math.max(EVIDENCE_CLIP, p.evidence ?? tokenEvidence(token))),
       ),
+      gop_min_sq: 0,
+      ev_x_phones: 0,
+      one_phone: 0,
+      hist_gop: histGop,
     };
   });
   return withRelativeGop(vectors);
@@ -183,17 +201,37 @@ export function wordFeatures(
  * feature vectors cached before the feature existed.
  */
 export function withRelativeGop(
-  words: readonly (Omit<FeatureVector<WordFeature>, 'gop_rel' | 'ev_rel' | 'dur_rel' | 'utt_ev' | 'ev_phone_min'> &
+  words: readonly (Omit<
+    FeatureVector<WordFeature>,
+    | 'gop_rel'
+    | 'ev_rel'
+    | 'dur_rel'
+    | 'utt_ev'
+    | 'ev_phone_min'
+    | 'gop_min_sq'
+    | 'ev_x_phones'
+    | 'one_phone'
+    | 'hist_gop'
+  > &
     Partial<FeatureVector<WordFeature>>)[],
 ): FeatureVector<WordFeature>[] {
   const read = words.filter((w) => w.missed !== 1);
   const sum = read.reduce((a, w) => a + w.gop, 0);
   const evSum = read.reduce((a, w) => a + w.evidence, 0);
-  const logDur = (w: { sec_per_phone: number }): number => Math.log(Math.max(0.01, w.sec_per_phone));
+  const logDur = (w: { sec_per_phone: number }): number =>
+    Math.log(Math.max(0.01, w.sec_per_phone));
   const durSum = read.reduce((a, w) => a + logDur(w), 0);
   const uttEv = avg(words.map((w) => w.evidence));
   return words.map((w) => {
-    const base = { ...w, utt_ev: w.utt_ev ?? uttEv, ev_phone_min: w.ev_phone_min ?? w.evidence };
+    const base = {
+      ...w,
+      utt_ev: w.utt_ev ?? uttEv,
+      ev_phone_min: w.ev_phone_min ?? w.evidence,
+      gop_min_sq: w.gop_min * w.gop_min,
+      ev_x_phones: w.evidence * w.phones,
+      one_phone: w.phones === 1 ? 1 : 0,
+      hist_gop: w.hist_gop ?? w.utt_gop,
+    };
     if (w.missed === 1 || read.length < 2) return { ...base, gop_rel: 0, ev_rel: 0, dur_rel: 0 };
     const others = read.length - 1;
     return {

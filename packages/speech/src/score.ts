@@ -148,7 +148,7 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
       }
 
       const sentence = sentenceFeatures(analysis, activity, scoreOptions.history);
-      const wordVectors = wordFeatures(analysis, activity);
+      const wordVectors = wordFeatures(analysis, activity, scoreOptions.history);
       const result = finalizeScore(calibration, {
         tokens: analysis.tokens.map((t) => ({ word: t.token, start: t.start, end: t.end })),
         sentence,
