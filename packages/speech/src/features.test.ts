@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { uncoveredVoicing, withRelativeGop } from './features';
+
+const voiced = (pattern: string): { voicedFrames: Uint8Array } => ({
+  voicedFrames: Uint8Array.from(pattern, (c) => (c === '1' ? 1 : 0)),
+});
+
+describe('uncoveredVoicing', () => {
+  // 10 ms frames; words cover their span ± 30 ms.
+  it.each([
+    { name: 'all voicing inside the words', frames: '0011111100', words: [[0.02, 0.08]], want: 0 },
+    { name: 'no words read', frames: '0011110000', words: [], want: 1 },
+    { name: 'no voicing at all', frames: '0000000000', words: [[0.0, 0.1]], want: 0 },
+    {
+      name: 'speech left to the fillers after the word',
+      frames: `1111${'0'.repeat(6)}1111111111`,
+      words: [[0.0, 0.04]],
+      want: 10 / 14,
+    },
+  ])('$name', ({ frames, words, want }) => {
+    const present = words.map(([start, end]) => ({ start: start ?? 0, end: end ?? 0 }));
+    expect(uncoveredVoicing(present, voiced(frames))).toBeCloseTo(want, 6);
+  });
+});
+
+describe('withRelativeGop', () => {
+  const word = (gop: number, evidence: number, phones: number) => ({
+    gop,
+    gop_min: gop - 1,
+    worst_state: gop - 2,
+    utt_gop: -5,
+    sec_per_phone: 0.1,
+    min_dur_frac: 0,
+    voiced_frac: 1,
+    phones,
+    missed: 0,
+    evidence,
+  });
+
+  it('fills the relative and derived features of every word read', () => {
+    const [a, b] = withRelativeGop([word(-4, 1, 3), word(-8, -3, 1)]);
+    expect(a).toMatchObject({ gop_rel: 4, ev_rel: 4, one_phone: 0, ev_x_phones: 3, hist_gop: -5 });
+    expect(b).toMatchObject({ gop_rel: -4, ev_rel: -4, one_phone: 1, gop_min_sq: 81 });
+    expect(a?.utt_ev).toBeCloseTo(-1, 9);
+  });
+});
