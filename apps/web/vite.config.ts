@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './preact-aliases';
 // @ts-expect-error plain ESM helper shared with scripts/start.mjs; it has no type declarations
 import { webSourceHash } from '../../scripts/lib/web-source.mjs';
 
@@ -109,6 +110,7 @@ export default defineConfig({
     // Last: compresses what the other plugins wrote too (decision 072).
     precompress(),
   ],
+  resolve: { alias: preactAliases },
   define: {
     __BUILD_SOURCE__: JSON.stringify(source),
     __BUILD_TIME__: String(time),
