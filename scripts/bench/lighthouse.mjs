@@ -22,6 +22,15 @@ export const LIGHTHOUSE_CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+/** Lighthouse's mobile preset screen (412×823 at 1.75) turned to landscape. */
+const LANDSCAPE_PHONE = {
+  mobile: true,
+  width: 823,
+  height: 412,
+  deviceScaleFactor: 1.75,
+  disabled: false,
+};
+
 const audits = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -55,11 +64,21 @@ async function runOnce({ base, url, token, port }) {
         onlyCategories: ['performance'],
         // Keep the primed localStorage (Lighthouse would clear the origin's storage first).
         disableStorageReset: true,
+        // The mobile preset's phone, held sideways: the child area is landscape and asks a phone
+        // held upright to turn (RotateHint), which Lighthouse would otherwise measure.
+        screenEmulation: LANDSCAPE_PHONE,
       },
       undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // BENCH_LIGHTHOUSE_DIR=dir keeps each full report (JSON) for a closer look.
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const values = Object.fromEntries(audits.map((id) => [id, lhr.audits[id]?.numericValue]));
     const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
@@ -83,7 +102,7 @@ async function runOnce({ base, url, token, port }) {
  * Lighthouse `runs` times on each page; returns the runs per page (the caller prints medians).
  * `pages` maps a label to a path of the app.
  */
-export async function benchLighthouse({ base, pages, runs = 3, port = 9333, log }) {
+export async function benchLighthouse({ base, pages, runs = 3, port, log }) {
   const token = await benchUser(base);
   const out = {};
   for (const [label, route] of Object.entries(pages)) {
