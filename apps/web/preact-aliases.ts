@@ -1,9 +1,9 @@
 /**
  * React's API served by Preact (preact/compat, decision 077): react-dom alone was 64 KB of the
- * 191 KB gzip first load, Preact is 8 KB. The build and `vite` use these aliases, so the
- * Playwright journeys run what ships; the code keeps importing from 'react'. The unit tests
- * (vitest.config.ts) still render with React: vitest does not apply aliases inside the
- * libraries it loads natively (react-i18next, TanStack Query), see decision 077.
+ * 191 KB gzip first load, Preact is 8 KB. `vite build` uses these aliases (vite.config.ts), so
+ * the Playwright journeys and the bench run what ships; the code keeps importing from 'react'.
+ * `vite` (dev, for the React plugin's fast refresh) and the unit tests still run React: vitest
+ * does not apply aliases inside the libraries it loads natively (react-i18next, TanStack Query).
  */
 export const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },

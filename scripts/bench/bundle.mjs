@@ -54,7 +54,10 @@ export function routeChunkSize(distDir, source) {
 export function firstLoadSize(distDir, source) {
   const manifest = readManifest(distDir);
   if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
-  const keys = new Set([...staticClosure(manifest, 'index.html'), ...staticClosure(manifest, source)]);
+  const keys = new Set([
+    ...staticClosure(manifest, 'index.html'),
+    ...staticClosure(manifest, source),
+  ]);
   const files = [...keys].map((key) => manifest[key].file);
   const gzip = files.reduce((n, file) => n + gzipSize(distDir, file), 0);
   return { files, gzip };
