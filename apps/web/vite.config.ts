@@ -6,7 +6,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // @ts-expect-error plain ESM helper shared with scripts/start.mjs; it has no type declarations
 import { webSourceHash } from '../../scripts/lib/web-source.mjs';
-import { preactAliases } from './preact-aliases';
 
 const source: string = webSourceHash();
 const time = Math.floor(Date.now() / 1000);
@@ -85,24 +84,11 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The build serves React's API with Preact (preact-aliases.ts, decision 077). `vite` (dev) keeps
- * React for the React plugin's fast refresh.
- */
-function preactInBuild(): Plugin {
-  return {
-    name: 'picbook-preact-in-build',
-    apply: 'build',
-    config: () => ({ resolve: { alias: preactAliases } }),
-  };
-}
-
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [
     react(),
-    preactInBuild(),
     buildInfo(),
     opsEntry(),
     // The service worker that keeps opened books readable offline (src/sw.ts, decision 074).
