@@ -26,56 +26,30 @@ export interface BackgroundMusic {
   readonly current: Track | null;
 }
 
-/**
- * True when music may start now: audio is unlocked, or this page may autoplay (a new context
- * that runs at once unlocks the engine), or there is no Web Audio to tell.
- */
-function mayPlayNow(engine: AudioEngine): boolean {
-  if (engine.isAudioUnlocked()) return true;
-  return engine.getContext() === null || engine.isAudioUnlocked();
-}
-
 export function createBackgroundMusic(engine: AudioEngine, fadeMs = BGM_FADE_MS): BackgroundMusic {
   let current: { url: string; track: Track } | null = null;
-  let wanted: string | null = null;
-  let waiting = false;
-  const start = (url: string | null) => {
-    if (current && current.url === url) return;
-    if (current) {
-      const old = current.track;
-      void old.fade(0, fadeMs).then(() => old.destroy());
-    }
-    current = null;
-    if (!url) return;
-    const track = engine.createTrack({
-      url,
-      channel: 'music',
-      loop: true,
-      fadeIn: fadeMs,
-      silentErrors: true,
-    });
-    current = { url, track };
-    track.play();
-  };
   return {
     get current() {
       return current?.track ?? null;
     },
     play(url) {
-      wanted = url;
-      // Before the first gesture nothing could be heard: the music is not even fetched then,
-      // so its megabyte does not compete with the first screen's pictures (decision 077).
-      if (!mayPlayNow(engine)) {
-        if (!waiting) {
-          waiting = true;
-          engine.onUnlocked(() => {
-            waiting = false;
-            start(wanted);
-          });
-        }
-        return;
+      if (current && current.url === url) return;
+      if (current) {
+        const old = current.track;
+        void old.fade(0, fadeMs).then(() => old.destroy());
       }
-      start(url);
+      current = null;
+      if (!url) return;
+      const track = engine.createTrack({
+        url,
+        channel: 'music',
+        loop: true,
+        fadeIn: fadeMs,
+        silentErrors: true,
+      });
+      current = { url, track };
+      // Before the first gesture this waits (pending) and starts with the unlock.
+      track.play();
     },
   };
 }
