@@ -98,10 +98,15 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
   // every word of a child read with an adult model, so a GOP threshold rejects good children's
   // readings (decision 068).
   // `uncovered`: voiced speech the text's words do not account for (another sentence's speech
-  // is left to the decoder's fillers; decision 068). The share of bad words and the worst word
-  // are left out next to it: they push a reading with two of five words swapped ("You see a
-  // red bike." for "I see a red kite.") over the line, and that is a reading, not another sentence.
-  differentText: [['ev_mean'], ['ev_mean', 'uncovered']],
+  // is left to the decoder's fillers; decision 068).
+  differentText: [
+    ['ev_mean'],
+    ['ev_mean', 'ev_bad_frac'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min'],
+    ['ev_mean', 'uncovered'],
+    ['ev_mean', 'ev_min', 'uncovered'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered'],
+  ],
 };
 
 /** Which CV metric decides each choice. */
