@@ -92,9 +92,18 @@ describe.each(models)('scoring with the %s model', (model) => {
     const [you, see, a, red, bike] = result.words;
     if (!you || !see || !a || !red || !bike) throw new Error('missing words');
     expect(result.score).toBeLessThan(self.score);
-    // "You" for "I" is a different word: flagged. "bike" for "kite" differs in one phone:
-    // scored lower than the words read right, though not always flagged.
+    // "You" for "I" is a different word: never good. With two of five words swapped the
+    // Debian model's detector (evidence and uncovered speech, decision 068) may call the whole
+    // reading another sentence (3 of 5 words lack evidence); then every word is "missed".
+    expect(you.status).not.toBe('good');
+    if (result.verdict === 'different_text') {
+      expect(model).toBe('debian');
+      expect(result.score).toBeLessThanOrEqual(20);
+      return;
+    }
     expect(you.status).toBe('mispronounced');
+    // "bike" for "kite" differs in one phone: scored lower than the words read right, though
+    // not always flagged.
     for (const swapped of [you, bike]) {
       for (const right of [see, red]) expect(swapped.score).toBeLessThan(right.score);
     }
