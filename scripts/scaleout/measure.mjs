@@ -109,6 +109,7 @@ export async function scoringCapacity({
   names,
   sessions,
   perSession,
+  rounds,
   repoRoot,
   log,
 }) {
@@ -120,46 +121,53 @@ export async function scoringCapacity({
       tokens.slice(0, 4).map((t, i) => scoreOnce(base, t, all[i % all.length], name)),
     );
   }
-  const result = {};
-  for (const [label, count] of [
-    ['one', 1],
-    ['two', names.length],
-  ]) {
-    for (const [i, name] of names.entries()) await haproxy.setEnabled(name, i < count);
-    const latencies = [];
-    const served = {};
-    let k = 0;
-    let audio = 0;
-    const started = performance.now();
-    await Promise.all(
-      tokens.map(async (token) => {
-        for (let r = 0; r < perSession; r++) {
-          const clip = all[k++ % all.length];
-          const t = performance.now();
-          const instance = await scoreOnce(base, token, clip);
-          latencies.push(performance.now() - t);
-          audio += clip.seconds;
-          served[instance] = (served[instance] ?? 0) + 1;
-        }
-      }),
-    );
-    const wall = (performance.now() - started) / 1000;
-    result[label] = {
-      p50: quantile(latencies, 0.5),
-      p95: quantile(latencies, 0.95),
-      perMinute: (latencies.length / wall) * 60,
-      audioPerSecond: audio / wall,
-      n: latencies.length,
-    };
-    const s = result[label];
-    log(
-      `    ${label === 'one' ? '1 process ' : '2 processes'}: ${s.n} recordings, p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  ${s.perMinute.toFixed(0)} scored/min  (${s.audioPerSecond.toFixed(1)} s of audio per s; served: ${Object.entries(
-        served,
-      )
-        .map(([n, c]) => `${n} ${c}`)
-        .join(', ')})`,
-    );
+  const runs = { one: [], two: [] };
+  let k = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const [label, count] of [
+      ['one', 1],
+      ['two', names.length],
+    ]) {
+      for (const [i, name] of names.entries()) await haproxy.setEnabled(name, i < count);
+      const latencies = [];
+      const served = {};
+      let audio = 0;
+      const started = performance.now();
+      await Promise.all(
+        tokens.map(async (token) => {
+          for (let r = 0; r < perSession; r++) {
+            const clip = all[k++ % all.length];
+            const t = performance.now();
+            const instance = await scoreOnce(base, token, clip);
+            latencies.push(performance.now() - t);
+            audio += clip.seconds;
+            served[instance] = (served[instance] ?? 0) + 1;
+          }
+        }),
+      );
+      const wall = (performance.now() - started) / 1000;
+      const s = {
+        p50: quantile(latencies, 0.5),
+        p95: quantile(latencies, 0.95),
+        perMinute: (latencies.length / wall) * 60,
+        audioPerSecond: audio / wall,
+        n: latencies.length,
+      };
+      runs[label].push(s);
+      log(
+        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${s.n} recordings, p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  ${s.perMinute.toFixed(0)} scored/min  (${s.audioPerSecond.toFixed(1)} s of audio per s; served: ${Object.entries(
+          served,
+        )
+          .map(([n, c]) => `${n} ${c}`)
+          .join(', ')})`,
+      );
+    }
   }
   for (const name of names) await haproxy.setEnabled(name, true);
-  return result;
+  const summary = (rows) => ({
+    p50: median(rows.map((r) => r.p50)),
+    p95: median(rows.map((r) => r.p95)),
+    perMinute: median(rows.map((r) => r.perMinute)),
+  });
+  return { one: summary(runs.one), two: summary(runs.two) };
 }
