@@ -216,10 +216,14 @@ export async function killMidRun({ base, a, victim, db, total, workers, onKill }
   let issued = 0;
   let killed = false;
   let killedAt = 0;
+  let killTime = 0;
+  /** Exchanges that needed more than one attempt. */
+  const retried = new Set();
   const killAfter = Math.floor(total / 3);
 
-  const until = async (send) => {
+  const until = async (send, onRetry) => {
     for (let attempt = 0; attempt < 50; attempt++) {
+      if (attempt > 0) onRetry?.();
       let res = null;
       try {
         res = await send();
@@ -247,14 +251,17 @@ export async function killMidRun({ base, a, victim, db, total, workers, onKill }
         if (!killed && acknowledged.size >= killAfter) {
           killed = true;
           killedAt = acknowledged.size;
+          killTime = Date.now();
           onKill();
         }
         const requestId = fresh.id('xchg');
-        await until(() =>
-          call(base, 'POST', '/api/v1/points_mall/goods/exchange', {
-            token: user.token,
-            json: { item_id: pack.item_id, sku_id: pack.sku_id, request_id: requestId },
-          }),
+        await until(
+          () =>
+            call(base, 'POST', '/api/v1/points_mall/goods/exchange', {
+              token: user.token,
+              json: { item_id: pack.item_id, sku_id: pack.sku_id, request_id: requestId },
+            }),
+          () => retried.add(requestId),
         );
         acknowledged.add(requestId);
         // Reading progress of a trial book, pages 1…5 again and again (forward-only): the
@@ -273,9 +280,15 @@ export async function killMidRun({ base, a, victim, db, total, workers, onKill }
 
   // What the database holds.
   const orders = await db.query(
-    'SELECT request_id FROM points_orders WHERE user_id = $1 AND cancelled_at IS NULL',
+    `SELECT request_id, (extract(epoch from created_at) * 1000)::bigint AS at
+       FROM points_orders WHERE user_id = $1 AND cancelled_at IS NULL`,
     [user.userId],
   );
+  // A retried exchange whose order was written before the kill: the first attempt committed,
+  // its answer died with the process, and the retry was answered from the stored order.
+  const committedThenRetried = orders.filter(
+    (o) => retried.has(o.request_id) && Number(o.at) < killTime,
+  ).length;
   const stored = new Set(orders.map((o) => o.request_id));
   const lost = [...acknowledged].filter((id) => !stored.has(id));
   const extra = orders.length - stored.size;
@@ -325,7 +338,7 @@ export async function killMidRun({ base, a, victim, db, total, workers, onKill }
     )
       .map(([n, c]) => `${n} ×${c}`)
       .join(', ')}; ${victim} SIGKILLed after ${killedAt} exchanges`,
-    `${unacknowledged} requests unanswered or failed (502/refused) and retried with the same request id`,
+    `${unacknowledged} requests unanswered or failed (502/refused) and retried with the same request id; ${retried.size} of them exchanges, ${committedThenRetried} of which had committed before the kill (the retry got the stored order, not a second one)`,
     `database: ${stored.size} orders, one per acknowledged request id, none unacknowledged; points ${granted} → ${balance.points} (−100 × ${stored.size}), coins ${balance.coins}; ledger sums equal the balances (${sum.points.n} points entries, ${sum.coins.n} coins entries)`,
     `reading progress: all ${workers} readers hold their acknowledged page or later`,
   ].join('\n      ');

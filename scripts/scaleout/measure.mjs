@@ -5,6 +5,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { call, fresh, guest, ok } from './client.mjs';
 
+/** CPU seconds (user + system, all threads) a process has used so far; Linux /proc. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return 0;
+  }
+}
+const apiCpu = (pids) => pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 export const median = (xs) => {
   const s = sorted(xs);
@@ -25,7 +37,16 @@ function load(url, headers, connections, duration) {
  * GET /api/v1.1/books/1101 as a guest, `connections` at once for `duration` s, alternating one
  * process in rotation (the other disabled in HAProxy, still running) and two, `rounds` times.
  */
-export async function readThroughput({ base, haproxy, names, connections, duration, rounds, log }) {
+export async function readThroughput({
+  base,
+  haproxy,
+  names,
+  pids,
+  connections,
+  duration,
+  rounds,
+  log,
+}) {
   const token = await guest(base);
   const url = `${base}/api/v1.1/books/1101`;
   const headers = { access_token: token };
@@ -42,7 +63,9 @@ export async function readThroughput({ base, haproxy, names, connections, durati
       await setRotation(count);
       await load(url, headers, connections, 2); // warm-up: caches and JIT of the process(es)
       const before = await haproxy.stats();
+      const cpuBefore = apiCpu(pids);
       const r = await load(url, headers, connections, duration);
+      const cpu = apiCpu(pids) - cpuBefore;
       const after = await haproxy.stats();
       const spread = after
         .map((s) => `${s.name} ${s.served - (before.find((b) => b.name === s.name)?.served ?? 0)}`)
@@ -52,10 +75,11 @@ export async function readThroughput({ base, haproxy, names, connections, durati
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors + r.timeouts + r.non2xx,
+        cpuMs: (cpu * 1000) / Math.max(1, r.requests.total),
       };
       runs[label].push(row);
       log(
-        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}  (served: ${spread})`,
+        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}  API CPU ${row.cpuMs.toFixed(2)} ms/request  (served: ${spread})`,
       );
     }
   }
@@ -65,6 +89,7 @@ export async function readThroughput({ base, haproxy, names, connections, durati
     p50: median(rows.map((r) => r.p50)),
     p99: median(rows.map((r) => r.p99)),
     errors: rows.reduce((n, r) => n + r.errors, 0),
+    cpuMs: median(rows.map((r) => r.cpuMs)),
   });
   return { one: summary(runs.one), two: summary(runs.two) };
 }
@@ -107,6 +132,7 @@ export async function scoringCapacity({
   base,
   haproxy,
   names,
+  pids,
   sessions,
   perSession,
   rounds,
@@ -133,6 +159,7 @@ export async function scoringCapacity({
       const served = {};
       let audio = 0;
       const started = performance.now();
+      const cpuBefore = apiCpu(pids);
       await Promise.all(
         tokens.map(async (token) => {
           for (let r = 0; r < perSession; r++) {
@@ -146,7 +173,9 @@ export async function scoringCapacity({
         }),
       );
       const wall = (performance.now() - started) / 1000;
+      const cpu = apiCpu(pids) - cpuBefore;
       const s = {
+        cpuPerRecording: cpu / latencies.length,
         p50: quantile(latencies, 0.5),
         p95: quantile(latencies, 0.95),
         perMinute: (latencies.length / wall) * 60,
@@ -155,7 +184,7 @@ export async function scoringCapacity({
       };
       runs[label].push(s);
       log(
-        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${s.n} recordings, p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  ${s.perMinute.toFixed(0)} scored/min  (${s.audioPerSecond.toFixed(1)} s of audio per s; served: ${Object.entries(
+        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${s.n} recordings, p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  ${s.perMinute.toFixed(0)} scored/min  API CPU ${s.cpuPerRecording.toFixed(2)} s/recording  (${s.audioPerSecond.toFixed(1)} s of audio per s; served: ${Object.entries(
           served,
         )
           .map(([n, c]) => `${n} ${c}`)
@@ -168,6 +197,7 @@ export async function scoringCapacity({
     p50: median(rows.map((r) => r.p50)),
     p95: median(rows.map((r) => r.p95)),
     perMinute: median(rows.map((r) => r.perMinute)),
+    cpuPerRecording: median(rows.map((r) => r.cpuPerRecording)),
   });
   return { one: summary(runs.one), two: summary(runs.two) };
 }

@@ -178,6 +178,7 @@ try {
         .loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')} on ${os.availableParallelism()} cores`;
+    const pids = () => apis.map((api) => api.pid).filter(Boolean);
     const connections = Number(values.connections);
     const duration = Number(values.duration);
     log(
@@ -187,13 +188,14 @@ try {
       base,
       haproxy,
       names,
+      pids,
       connections,
       duration,
       rounds: Number(values.rounds),
       log,
     });
     const fig = (s) =>
-      `${s.rps.toFixed(0).padStart(5)} req/s  p50 ${String(s.p50).padStart(4)} ms  p99 ${String(s.p99).padStart(5)} ms  (errors ${s.errors})`;
+      `${s.rps.toFixed(0).padStart(5)} req/s  p50 ${String(s.p50).padStart(4)} ms  p99 ${String(s.p99).padStart(5)} ms  API CPU ${s.cpuMs.toFixed(2)} ms/request  (errors ${s.errors})`;
     log(`  median, 1 process:   ${fig(rt.one)}`);
     log(`  median, 2 processes: ${fig(rt.two)}`);
     log(`  2 / 1 = ${(rt.two.rps / rt.one.rps).toFixed(2)}× the requests per second`);
@@ -211,6 +213,7 @@ try {
       base,
       haproxy,
       names,
+      pids,
       sessions,
       perSession,
       rounds: Number(values['score-rounds']),
@@ -218,7 +221,7 @@ try {
       log,
     });
     const sfig = (s) =>
-      `p50 ${s.p50.toFixed(0).padStart(5)} ms  p95 ${s.p95.toFixed(0).padStart(5)} ms  ${s.perMinute.toFixed(0).padStart(4)} scored/min`;
+      `p50 ${s.p50.toFixed(0).padStart(5)} ms  p95 ${s.p95.toFixed(0).padStart(5)} ms  ${s.perMinute.toFixed(0).padStart(4)} scored/min  API CPU ${s.cpuPerRecording.toFixed(2)} s/recording`;
     log(`  median, 1 process:   ${sfig(sc.one)}`);
     log(`  median, 2 processes: ${sfig(sc.two)}`);
     log(
