@@ -94,15 +94,22 @@ async function check(label, fn) {
 
 try {
   log(`scale-out check${values.quick ? ' (quick: journeys only)' : ''} — logs in ${logDir}`);
-  const db = await createDatabase({
-    repoRoot,
-    adminUrl: env.SCALEOUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  const adminUrl = env.SCALEOUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const db = await createDatabase({ repoRoot, adminUrl }).catch((error) => {
+    throw new Error(
+      `PostgreSQL at ${adminUrl} is needed (set SCALEOUT_PG_URL to another server): ${error.message}`,
+    );
   });
   cleanups.push(() => db.drop());
+  const redisBase = env.SCALEOUT_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redis = await claimRedisDb({
     repoRoot,
-    baseUrl: env.SCALEOUT_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    baseUrl: redisBase,
     db: Number(env.SCALEOUT_REDIS_DB ?? 13),
+  }).catch((error) => {
+    throw new Error(
+      `Redis at ${redisBase} is needed (set SCALEOUT_REDIS_URL to another server): ${error.message}`,
+    );
   });
   cleanups.push(() => redis.release());
   const s3 = await startS3rver({
@@ -228,12 +235,13 @@ try {
       `  2 / 1 = ${(sc.two.perMinute / sc.one.perMinute).toFixed(2)}× the recordings scored per minute (budget: p50 ≤ 1000 ms at 4 sessions)`,
     );
     log(
-      `  machine: ${os.availableParallelism()} cores; each process scores in its own worker pool`,
+      `  each process scores in its own worker pool; ${loadavg()} at the end; the same CPU per recording with one and two processes means capacity follows the cores the processes get`,
     );
   }
 } catch (error) {
   failed++;
-  console.error(`\nThe scale-out check could not run: ${error?.stack ?? error}`);
+  console.error(`\nThe scale-out check could not run: ${error?.message ?? error}`);
+  if (env.SCALEOUT_VERBOSE) console.error(error?.stack);
 } finally {
   if (!interrupted) await cleanup();
 }

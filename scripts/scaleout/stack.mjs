@@ -60,7 +60,12 @@ export async function createDatabase({ repoRoot, adminUrl }) {
 export async function claimRedisDb({ repoRoot, baseUrl, db }) {
   const { Redis } = serverRequire('ioredis', repoRoot);
   const url = `${baseUrl.replace(/\/\d*$/, '')}/${db}`;
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => {}); // the failed connect below says it
   await redis.connect();
   await redis.flushdb();
   return {
