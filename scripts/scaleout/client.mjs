@@ -15,9 +15,12 @@ export async function call(base, method, url, options = {}) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   } else if (options.form) {
-    const form = multipart(options.form.fields, options.form.file, options.form.fileField);
-    headers['content-type'] = form.contentType;
-    body = form.payload;
+    // Node's own FormData, as a browser sends it (fetch writes the boundary).
+    body = new FormData();
+    for (const [name, value] of Object.entries(options.form.fields))
+      body.append(name, String(value));
+    if (options.form.file)
+      body.append(options.form.fileField, new Blob([options.form.file]), 'take.wav');
   }
   const res = await fetch(`${base}${url}`, { method, headers, body });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -48,33 +51,6 @@ export function ok(res, what, pin) {
   if (pin && res.instance !== pin)
     throw new Failed(`${what}: pinned to ${pin} but ${res.instance} answered`);
   return res.body.data;
-}
-
-/** A multipart body (the same bytes a browser's FormData sends). */
-function multipart(fields, file, fileField) {
-  const boundary = `----scaleout${crypto.randomBytes(8).toString('hex')}`;
-  const parts = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="take.wav"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 let seq = 0;

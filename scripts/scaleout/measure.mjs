@@ -37,16 +37,10 @@ function load(url, headers, connections, duration) {
  * GET /api/v1.1/books/1101 as a guest, `connections` at once for `duration` s, alternating one
  * process in rotation (the other disabled in HAProxy, still running) and two, `rounds` times.
  */
-export async function readThroughput({
-  base,
-  haproxy,
-  names,
-  pids,
-  connections,
-  duration,
-  rounds,
-  log,
-}) {
+export async function readThroughput(
+  { base, haproxy, names, pids, log },
+  { connections, duration, rounds },
+) {
   const token = await guest(base);
   const url = `${base}/api/v1.1/books/1101`;
   const headers = { access_token: token };
@@ -107,20 +101,30 @@ function clips(repoRoot) {
   });
 }
 
-/** One whole recording scored: POST /api/v1/speech (seq 0, is_ended 1) → the result. */
+/**
+ * One whole recording scored: POST /api/v1/speech (seq 0, is_ended 1). A busy judge answers
+ * 10429 with retry_after (its queue is full or a job timed out); this client waits that long
+ * and sends again, and the round trip includes the wait. Answers { instance, busy }.
+ */
 async function scoreOnce(base, token, clip, pin) {
-  const res = await call(base, 'POST', '/api/v1/speech', {
-    pin,
-    token,
-    form: {
-      fields: { session_id: fresh.id('s'), seq: 0, is_ended: 1, ref_text: clip.text },
-      file: clip.wav,
-      fileField: 'audio_bin',
-    },
-  });
-  const data = ok(res, 'speech', pin);
-  if (!data.result) throw new Error(`no score: ${JSON.stringify(data)}`);
-  return res.instance;
+  for (let busy = 0; ; busy++) {
+    const res = await call(base, 'POST', '/api/v1/speech', {
+      pin,
+      token,
+      form: {
+        fields: { session_id: fresh.id('s'), seq: 0, is_ended: 1, ref_text: clip.text },
+        file: clip.wav,
+        fileField: 'audio_bin',
+      },
+    });
+    if (res.body?.code === 10429 && busy < 20) {
+      await new Promise((r) => setTimeout(r, (res.body.data?.retry_after ?? 1) * 1000));
+      continue;
+    }
+    const data = ok(res, 'speech', pin);
+    if (!data.result) throw new Error(`no score: ${JSON.stringify(data)}`);
+    return { instance: res.instance, busy };
+  }
 }
 
 /**
@@ -128,17 +132,10 @@ async function scoreOnce(base, token, clip, pin) {
  * soon as the last one is scored, `perSession` times; round trip = upload → score answered.
  * With one process in rotation, then two (each process scores in its own worker pool).
  */
-export async function scoringCapacity({
-  base,
-  haproxy,
-  names,
-  pids,
-  sessions,
-  perSession,
-  rounds,
-  repoRoot,
-  log,
-}) {
+export async function scoringCapacity(
+  { base, haproxy, names, pids, log, repoRoot },
+  { sessions, perSession, rounds },
+) {
   const all = clips(repoRoot);
   const tokens = await Promise.all(Array.from({ length: sessions }, () => guest(base)));
   // Warm-up: every process loads its model into each of its workers.
@@ -157,6 +154,7 @@ export async function scoringCapacity({
       for (const [i, name] of names.entries()) await haproxy.setEnabled(name, i < count);
       const latencies = [];
       const served = {};
+      let busyAnswers = 0;
       let audio = 0;
       const started = performance.now();
       const cpuBefore = apiCpu(pids);
@@ -165,8 +163,9 @@ export async function scoringCapacity({
           for (let r = 0; r < perSession; r++) {
             const clip = all[k++ % all.length];
             const t = performance.now();
-            const instance = await scoreOnce(base, token, clip);
+            const { instance, busy } = await scoreOnce(base, token, clip);
             latencies.push(performance.now() - t);
+            busyAnswers += busy;
             audio += clip.seconds;
             served[instance] = (served[instance] ?? 0) + 1;
           }
@@ -181,10 +180,11 @@ export async function scoringCapacity({
         perMinute: (latencies.length / wall) * 60,
         audioPerSecond: audio / wall,
         n: latencies.length,
+        busy: busyAnswers,
       };
       runs[label].push(s);
       log(
-        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${s.n} recordings, p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  ${s.perMinute.toFixed(0)} scored/min  API CPU ${s.cpuPerRecording.toFixed(2)} s/recording  (${s.audioPerSecond.toFixed(1)} s of audio per s; served: ${Object.entries(
+        `    round ${round + 1}, ${label === 'one' ? '1 process ' : '2 processes'}: ${s.n} recordings, p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  ${s.perMinute.toFixed(0)} scored/min  API CPU ${s.cpuPerRecording.toFixed(2)} s/recording  ${s.busy} busy answers (${s.audioPerSecond.toFixed(1)} s of audio per s; served: ${Object.entries(
           served,
         )
           .map(([n, c]) => `${n} ${c}`)

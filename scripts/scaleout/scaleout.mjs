@@ -186,20 +186,16 @@ try {
         .map((x) => x.toFixed(1))
         .join(' ')} on ${os.availableParallelism()} cores`;
     const pids = () => apis.map((api) => api.pid).filter(Boolean);
+    const measuring = { base, haproxy, names, pids, log, repoRoot };
     const connections = Number(values.connections);
     const duration = Number(values.duration);
     log(
       `\nread journey GET /api/v1.1/books/1101 (guest), ${connections} connections, ${duration} s per run, through HAProxy (${loadavg()}):`,
     );
-    const rt = await readThroughput({
-      base,
-      haproxy,
-      names,
-      pids,
+    const rt = await readThroughput(measuring, {
       connections,
       duration,
       rounds: Number(values.rounds),
-      log,
     });
     const fig = (s) =>
       `${s.rps.toFixed(0).padStart(5)} req/s  p50 ${String(s.p50).padStart(4)} ms  p99 ${String(s.p99).padStart(5)} ms  API CPU ${s.cpuMs.toFixed(2)} ms/request  (errors ${s.errors})`;
@@ -216,16 +212,10 @@ try {
     log(
       `\nspeech scoring through HAProxy: ${sessions} concurrent sessions × ${perSession} whole recordings (2.0–2.8 s) each, POST /api/v1/speech (${loadavg()}):`,
     );
-    const sc = await scoringCapacity({
-      base,
-      haproxy,
-      names,
-      pids,
+    const sc = await scoringCapacity(measuring, {
       sessions,
       perSession,
       rounds: Number(values['score-rounds']),
-      repoRoot,
-      log,
     });
     const sfig = (s) =>
       `p50 ${s.p50.toFixed(0).padStart(5)} ms  p95 ${s.p95.toFixed(0).padStart(5)} ms  ${s.perMinute.toFixed(0).padStart(4)} scored/min  API CPU ${s.cpuPerRecording.toFixed(2)} s/recording`;

@@ -185,6 +185,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-request 10s
+  # A busy machine may answer /healthz slowly: that is not a dead process.
+  timeout check 3s
   retries 3
   option redispatch
   option forwardfor
@@ -198,7 +200,7 @@ backend api
   option httpchk GET /healthz
   http-check expect status 200
 ${servers.map((s) => `  use-server ${s.name} if { req.hdr(x-scaleout-pin) -m str ${s.name} }`).join('\n')}
-${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 500ms fall 2 rise 2`).join('\n')}
+${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 2`).join('\n')}
 `;
 }
 
