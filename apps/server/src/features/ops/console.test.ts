@@ -54,10 +54,12 @@ const WHO: Record<string, readonly OperatorRole[]> = {
   'activity.remove': ['content', 'commerce'],
   'catalogue.publish': ['content'],
   'catalogue.withdraw': ['content'],
+  'catalogue.import': ['content'],
   'reports.weeklySummary': ['support'],
   'feedback.answer': ['support'],
   // views
   'catalogue.books': ['content'],
+  'catalogue.imports': ['content'],
   'commerce.goods': ['commerce'],
   'commerce.orders': ['commerce', 'support'],
   'giftcards.batches': ['commerce', 'support'],
