@@ -5,8 +5,8 @@ import { endpoints, type TOpsImport } from '@picbook/contracts';
 import { and, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { missingNarrationTools } from '../../../../../scripts/content/narrate';
+import { bookYaml } from '../../../test/book-source';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -30,45 +30,6 @@ beforeAll(async () => {
   content = await operatorToken(t, ['content']);
 });
 afterAll(() => t.close());
-
-/** A small valid book (two scene pages, three words) with this id and slug. */
-function bookYaml(id: number, slug: string, extra: Record<string, unknown> = {}) {
-  return stringify({
-    id,
-    slug,
-    title_en: 'Kite Day',
-    title_cn: '放风筝',
-    level: 1,
-    category: 1,
-    book_type: 0,
-    summary_cn: '乐乐和朵朵在公园里放风筝，风筝飞得高高的。',
-    cover: { bg: 'park', cast: [{ who: 'lele', pose: 'wave', x: 0.5 }] },
-    pages: [
-      {
-        sentences: [{ en: 'Lele has a red kite.', zh: '乐乐有一只红风筝。' }],
-        scene: { bg: 'park', cast: [{ who: 'lele', pose: 'stand', x: 0.4 }] },
-      },
-      {
-        sentences: [{ en: 'The kite is up high.', zh: '风筝飞得高高的。' }],
-        scene: { bg: 'park', cast: [{ who: 'duoduo', pose: 'jump', x: 0.6 }] },
-      },
-      {
-        sentences: [{ en: 'The wind is strong.', zh: '风很大。' }],
-        scene: { bg: 'park', cast: [{ who: 'lele', pose: 'run', x: 0.5 }] },
-      },
-      {
-        sentences: [{ en: 'Lele is happy.', zh: '乐乐很开心。' }],
-        scene: { bg: 'park', cast: [{ who: 'lele', pose: 'clap', x: 0.5 }] },
-      },
-    ],
-    vocabulary: [
-      { word: 'kite', pos: 'n.', meaning_cn: '风筝', example: 'Lele has a red kite.' },
-      { word: 'red', pos: 'adj.', meaning_cn: '红色的', example: 'Lele has a red kite.' },
-      { word: 'high', pos: 'adj.', meaning_cn: '高的', example: 'The kite is up high.' },
-    ],
-    ...extra,
-  });
-}
 
 function upload(files: Record<string, string | Uint8Array>, token = content) {
   const zip = zipSync(
