@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads INSTANCE_NAME and refuses one that cannot be a header value', () => {
+    expect(loadConfig({}).instanceName).toBeUndefined();
+    expect(loadConfig({ INSTANCE_NAME: 'api-2' }).instanceName).toBe('api-2');
+    expect(() => loadConfig({ INSTANCE_NAME: 'a b\n' })).toThrow(/INSTANCE_NAME/);
+  });
+
   const demo = { NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: '1', MEDIA_URL_KEY: 'k'.repeat(32) };
 
   it('switches response validation off in production', () => {

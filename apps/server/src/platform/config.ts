@@ -41,6 +41,14 @@ const ZEnv = z.object({
   RESPONSE_VALIDATION: boolFlag.optional(),
   /** Seconds to wait for in-flight requests on SIGTERM before giving up. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(25),
+  /**
+   * A name for this process among several behind a load balancer: when set, every response
+   * carries it in `x-instance` (the scale-out check shows which process answered).
+   */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'INSTANCE_NAME must be 1-32 letters, digits, ".", "_" or "-"')
+    .optional(),
   /** Shared rate limits (and later caches) for several API processes. */
   REDIS_URL: z
     .string()
@@ -169,6 +177,8 @@ export interface AppConfig {
   trustProxy: number;
   responseValidation: boolean;
   shutdownTimeoutMs: number;
+  /** INSTANCE_NAME: answered in `x-instance` when set. */
+  instanceName: string | undefined;
   redisUrl: string | undefined;
   /** HMAC key of signed media URLs (platform/media/signed-urls.ts). */
   mediaUrlKey: string;
@@ -345,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     responseValidation: e.RESPONSE_VALIDATION ?? e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    instanceName: e.INSTANCE_NAME,
     redisUrl: e.REDIS_URL,
     mediaUrlKey: e.MEDIA_URL_KEY ?? DEV_MEDIA_URL_KEY,
     allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,

@@ -44,6 +44,21 @@ describe('envelope and errors', () => {
     expect(Object.keys(res.json())).toEqual(['code', 'msg', 'data']);
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-instance']).toBeUndefined();
+  });
+
+  it('names the answering process in x-instance when INSTANCE_NAME is set', async () => {
+    const named = await createTestApp({ configOverrides: { instanceName: 'api-b' } });
+    try {
+      expect((await named.app.inject({ url: '/api/serverinfo' })).headers['x-instance']).toBe(
+        'api-b',
+      );
+      expect((await named.app.inject({ url: '/api/v1/nowhere' })).headers['x-instance']).toBe(
+        'api-b',
+      );
+    } finally {
+      await named.close();
+    }
   });
 
   it('answers 500 with code 10000, the request id and nothing internal', async () => {

@@ -20,8 +20,11 @@ export const SPA_CSP = [
 ].join('; ');
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const instance = app.deps.config.instanceName;
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // Which of several processes answered (INSTANCE_NAME; the scale-out check reads it).
+    if (instance) reply.header('x-instance', instance);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     return payload;
