@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * Committed changes to the tables the read caches hold, as the database announces them
@@ -25,6 +25,18 @@ export interface ChangeFeed {
 export type Change = { table: string; owner: number | null } | { reset: true };
 
 export const CHANGES_CHANNEL = 'picbook_changes';
+
+/** The feed of each open database, found from its query handle (a transaction has none). */
+const feeds = new WeakMap<object, ChangeFeed>();
+
+export function registerChangeFeed(db: object, feed: ChangeFeed): void {
+  feeds.set(db, feed);
+}
+
+/** The change feed behind a database handle; null for a transaction handle or a bare db. */
+export function changeFeedOf(db: object): ChangeFeed | null {
+  return feeds.get(db) ?? null;
+}
 
 /** How often the PostgreSQL feed sends itself a heartbeat, and how late it may come. */
 export const HEARTBEAT_MS = 1_000;

@@ -6,7 +6,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed';
+import {
+  type ChangeFeed,
+  pgliteChangeFeed,
+  postgresChangeFeed,
+  registerChangeFeed,
+} from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -58,6 +63,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const changes = await pgliteChangeFeed(client);
+  registerChangeFeed(db, changes);
   return {
     db,
     kind: 'pglite',
@@ -83,6 +89,7 @@ async function openPostgres(url: string, poolMax: number, pgOptions?: string): P
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const changes = postgresChangeFeed(() => new pg.Client({ connectionString: url }));
+  registerChangeFeed(db, changes);
   return {
     db,
     kind: 'postgres',
