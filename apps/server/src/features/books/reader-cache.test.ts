@@ -12,7 +12,8 @@ import { importManifests, readManifest } from './import-books';
 /**
  * The per-process caches of decision 078 (reader states, sessions) against the writes that must
  * be seen at once: logout, a right taken back by a refund, progress, a withdrawn book. PGlite here;
- * with TEST_DATABASE_URL the same runs on PostgreSQL, where the feed is live once it listens.
+ * with TEST_DATABASE_URL the same runs on PostgreSQL, where the feed is live once it listens and a
+ * change arrives a moment after its commit (each test waits for it with `feedSettled`).
  */
 const TRIAL = 1101;
 const MEMBERS = 1106;
@@ -36,6 +37,25 @@ beforeAll(async () => {
   expect(t.database.changes.live).toBe(true);
 });
 afterAll(() => t.close());
+
+/**
+ * Waits until this process's feed has heard every change committed so far: PostgreSQL delivers a
+ * listener's notifications in commit order, so hearing a marker sent now means the earlier ones
+ * arrived (the delivery window of decision 078). PGlite has heard them before the write returned.
+ */
+async function feedSettled() {
+  const marker = `test_sync_${Math.random().toString(36).slice(2)}`;
+  const heard = new Promise<void>((resolve) => {
+    const stop = t.database.changes.subscribe((change) => {
+      if ('table' in change && change.table === marker) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  await t.database.db.execute(sql`select pg_notify('picbook_changes', ${`${marker}:*`})`);
+  await heard;
+}
 
 const getBook = async (token: string, id = MEMBERS) =>
   expectOk(
@@ -88,6 +108,7 @@ describe('reader-state and session caches (decision 078)', () => {
       await withdrawUnannounced(TRIAL, false);
       // Announce it by hand, as the trigger would have: the caches start over.
       await t.database.db.execute(sql`select pg_notify('picbook_changes', 'books:*')`);
+      await feedSettled();
     }
   });
 
@@ -104,6 +125,7 @@ describe('reader-state and session caches (decision 078)', () => {
       headers: auth(token),
     });
     expect(out.statusCode, out.body).toBe(200);
+    await feedSettled();
     const after = await getBook(token);
     expect(after.pages).toEqual([]);
     expect(after.reading).toBeNull();
@@ -119,6 +141,7 @@ describe('reader-state and session caches (decision 078)', () => {
     await t.database.db.transaction((tx) =>
       revokeRight(tx, { userId, source, idempotencyKey: `${source}:refund`, now: t.clock.now() }),
     );
+    await feedSettled();
     const after = await getBook(token);
     expect(after.pages).toEqual([]);
     expect(after.book_info.lock).toBe(1);
@@ -134,6 +157,7 @@ describe('reader-state and session caches (decision 078)', () => {
       payload: { process: '002', type: 'read' },
     });
     expectOk(saved, endpoints.saveProcess);
+    await feedSettled();
     expect((await getBook(token, TRIAL)).reading?.process).toBe('002');
   });
 
@@ -144,8 +168,10 @@ describe('reader-state and session caches (decision 078)', () => {
       .update(books)
       .set({ withdrawnAt: t.clock.now() })
       .where(sql`${books.id} = ${TRIAL}`);
+    await feedSettled();
     expect(await levelIds(token)).not.toContain(TRIAL);
     await t.database.db.update(books).set({ withdrawnAt: null }).where(sql`${books.id} = ${TRIAL}`);
+    await feedSettled();
     expect(await levelIds(token)).toContain(TRIAL);
   });
 
