@@ -84,6 +84,7 @@ async function vipUser(source: string) {
       now: t.clock.now(),
     }),
   );
+  await feedSettled();
   return { token, userId: user.id };
 }
 
@@ -124,8 +125,8 @@ describe('reader-state and session caches (decision 078)', () => {
       url: '/api/v1/user/logout',
       headers: auth(token),
     });
+    // No waiting here: the app answers a write only after its feed heard the write's changes.
     expect(out.statusCode, out.body).toBe(200);
-    await feedSettled();
     const after = await getBook(token);
     expect(after.pages).toEqual([]);
     expect(after.reading).toBeNull();
@@ -157,7 +158,6 @@ describe('reader-state and session caches (decision 078)', () => {
       payload: { process: '002', type: 'read' },
     });
     expectOk(saved, endpoints.saveProcess);
-    await feedSettled();
     expect((await getBook(token, TRIAL)).reading?.process).toBe('002');
   });
 

@@ -13,8 +13,11 @@ function fakeFeed() {
     },
     subscribe(fn: (c: Change) => void) {
       listeners.add(fn);
-      return () => listeners.delete(fn);
+      return () => {
+        listeners.delete(fn);
+      };
     },
+    settle: async () => {},
     close: async () => {},
     emit(change: Change) {
       seq += 1;

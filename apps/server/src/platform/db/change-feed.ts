@@ -18,6 +18,11 @@ export interface ChangeFeed {
   readonly seq: number;
   /** Calls `fn` for each change; returns the unsubscribe function. */
   subscribe(fn: (change: Change) => void): () => void;
+  /**
+   * Resolves once this process has heard every change committed before the call. The app waits
+   * for it before answering a write, so a client never reads its own write's old state here.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,8 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
       return hub.seq;
     },
     subscribe: hub.subscribe,
+    // PGlite delivered every notification before the writing query returned.
+    settle: async () => {},
     close: () => unlisten(),
   };
 }
@@ -104,11 +111,19 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let started = false;
+  let markers = 0;
+  const settling = new Map<string, () => void>();
+  const settleAll = () => {
+    for (const resolve of settling.values()) resolve();
+    settling.clear();
+  };
 
   const drop = (c: pg.Client) => {
     if (client !== c) return;
     client = null;
     listening = false;
+    // Not live any more: the caches are bypassed, so nobody needs to wait.
+    settleAll();
     c.end().catch(() => {});
   };
 
@@ -120,8 +135,10 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
     c.on('end', () => drop(c));
     c.on('notification', (message) => {
       if (message.channel !== CHANGES_CHANNEL || client !== c) return;
-      if (message.payload === heartbeat) {
+      if (message.payload?.startsWith(heartbeat)) {
         lastBeat = Date.now();
+        settling.get(message.payload)?.();
+        settling.delete(message.payload);
         return;
       }
       const change = message.payload ? parseChange(message.payload) : null;
@@ -172,8 +189,28 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
       start();
       return hub.subscribe(fn);
     },
+    settle() {
+      const c = client;
+      if (!c || !listening) return Promise.resolve();
+      // Notifications reach a listener in commit order: once a marker sent now comes back, every
+      // change committed before it has arrived. A marker lost with its connection resolves on the
+      // drop; one that never comes back gives up at the heartbeat limit (the feed is then not live).
+      const marker = `${heartbeat}-s${++markers}`;
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timeout);
+          settling.delete(marker);
+          resolve();
+        };
+        const timeout = setTimeout(done, HEARTBEAT_LIMIT_MS);
+        timeout.unref();
+        settling.set(marker, done);
+        c.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, marker]).catch(done);
+      });
+    },
     async close() {
       closed = true;
+      settleAll();
       if (timer) clearInterval(timer);
       const c = client;
       client = null;
