@@ -108,6 +108,7 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
   let client: pg.Client | null = null;
   let listening = false;
   let lastBeat = 0;
+  let listeningSince = 0;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let started = false;
@@ -150,8 +151,12 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
       if (client !== c) return;
       // What changed while nobody listened is unknown: everything cached before goes.
       hub.emit({ reset: true });
-      lastBeat = Date.now();
       listening = true;
+      listeningSince = Date.now();
+      // Live only once a heartbeat made the round trip (through a transaction-mode pooler none
+      // ever does, and the caches stay off).
+      lastBeat = 0;
+      c.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, heartbeat]).catch(() => {});
     } catch {
       drop(c);
     }
@@ -166,7 +171,8 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
     if (listening)
       client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, heartbeat]).catch(() => {});
     // A connection whose heartbeat stopped coming back is given up and opened again.
-    if (listening && Date.now() - lastBeat > HEARTBEAT_LIMIT_MS * 2) drop(client);
+    if (listening && Date.now() - Math.max(lastBeat, listeningSince) > HEARTBEAT_LIMIT_MS * 2)
+      drop(client);
   };
 
   const start = () => {
@@ -177,10 +183,12 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
     timer.unref();
   };
 
+  const isLive = () => listening && Date.now() - lastBeat <= HEARTBEAT_LIMIT_MS;
+
   return {
     get live() {
       start();
-      return listening && Date.now() - lastBeat <= HEARTBEAT_LIMIT_MS;
+      return isLive();
     },
     get seq() {
       return hub.seq;
@@ -191,7 +199,8 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
     },
     settle() {
       const c = client;
-      if (!c || !listening) return Promise.resolve();
+      // Not live: the caches hold nothing, so there is nothing to wait for.
+      if (!c || !isLive()) return Promise.resolve();
       // Notifications reach a listener in commit order: once a marker sent now comes back, every
       // change committed before it has arrived. A marker lost with its connection resolves on the
       // drop; one that never comes back gives up at the heartbeat limit (the feed is then not live).
