@@ -1,5 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as OTPAuth from 'otpauth';
+import { bookYaml } from '../apps/server/test/book-source';
 import { member, operatorAction, userId } from './family';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
@@ -148,4 +151,70 @@ test('a new activity record, once saved, leaves the form (saving twice cannot ma
   await form.getByRole('button').last().click();
   await expect(form).toHaveCount(0);
   await expect(rows).toHaveCount(before + 1);
+});
+
+test('a content operator uploads a book folder, reads its report and imports it into the catalogue', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const username = `e2ei${Date.now().toString(36)}`;
+  const password = 'e2e-operator-password';
+  const made = await operatorAction(request, 'operators.create', {
+    username,
+    password,
+    roles: ['content'],
+  });
+  const totp = OTPAuth.URI.parse(made.totp_uri as string) as OTPAuth.TOTP;
+  // An operator's folder: one good book, one with a level out of range.
+  const id = 800_000 + (Date.now() % 100_000);
+  const slug = `kite-day-${id}`;
+  const shelf = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-shelf-'));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(shelf, rel)), { recursive: true });
+    fs.writeFileSync(path.join(shelf, rel), text);
+  };
+  write(`new-books/${slug}/book.yaml`, bookYaml(id, slug, { title_cn: '放风筝（新书）' }));
+  write('new-books/broken-book/book.yaml', bookYaml(id + 1, 'broken-book', { level: 9 }));
+
+  const ops = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+  ).newPage();
+  await ops.goto('/ops');
+  const login = ops.getByTestId('ops-login');
+  await login.getByLabel('账号').fill(username);
+  await login.getByLabel('密码').fill(password);
+  await login.getByLabel('动态验证码').fill(totp.generate());
+  await login.getByRole('button', { name: '登录' }).click();
+  await ops.getByTestId('ops-nav-catalogue').click();
+  await ops.getByTestId('ops-upload-folder').setInputFiles(path.join(shelf, 'new-books'));
+
+  const report = ops.getByTestId('ops-import-report');
+  await expect(report).toContainText('检查通过，待导入');
+  await expect(report.getByTestId('ops-import-books')).toContainText('放风筝（新书）');
+  await expect(report.getByTestId('ops-import-books')).toContainText('新书');
+  const problems = report.getByTestId('ops-import-problems');
+  await expect(problems).toContainText('broken-book/book.yaml');
+  await expect(problems).toContainText('must be 1–6');
+  await keep(ops, 'ops-import-report');
+
+  await report.getByTestId('ops-import-run').click();
+  await expect(report.getByText('正在生成图片和朗读')).toBeVisible();
+  await expect(report.getByTestId('ops-import-outcome')).toContainText(`已导入：${id}`, {
+    timeout: 240_000,
+  });
+  await expect(report).toContainText('已导入');
+  await keep(ops, 'ops-import-done');
+  await ops.getByPlaceholder('按书名或标识搜索').fill(slug);
+  await expect(ops.getByTestId('ops-books')).toContainText('放风筝（新书）');
+  await expect(ops.getByTestId('ops-books')).toContainText('已上架');
+
+  // The audit log names the import in Chinese, with its operator.
+  await ops.getByTestId('ops-nav-audit').click();
+  await ops.getByPlaceholder('操作: giftcards.createBatch').fill('catalogue.import');
+  await ops.getByRole('button', { name: '搜索' }).click();
+  await expect(ops.getByTestId('audit-rows')).toContainText('导入上传的绘本');
+  await expect(ops.getByTestId('audit-rows')).toContainText(`op:${username}`);
+  await ops.context().close();
+  fs.rmSync(shelf, { recursive: true, force: true });
 });

@@ -5,6 +5,10 @@
  * book into DATA_DIR/media/books/<id>/ (a recording without timelines is force-aligned; a book
  * without recordings is narrated by Festival); then loads them into the database, updating
  * re-imported books in place. A broken book imports nothing. Exit code 1 when anything failed.
+ *
+ * `--build-only --report <file.json>`: builds without touching the database and writes what was
+ * built and every problem as JSON. The operator console runs this in a child process for an
+ * uploaded folder and loads the built manifests itself, inside its audited action (decision 079).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,11 +31,18 @@ import type { Lexicon } from './lexicon';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } },
+  options: {
+    'dry-run': { type: 'boolean' },
+    force: { type: 'boolean' },
+    'build-only': { type: 'boolean' },
+    report: { type: 'string' },
+  },
 });
 const folder = positionals[0];
-if (!folder) {
-  console.error('usage: npm run content:import -- <folder> [--dry-run] [--force]');
+if (!folder || (values['build-only'] && !values.report)) {
+  console.error(
+    'usage: npm run content:import -- <folder> [--dry-run] [--force] [--build-only --report <file.json>]',
+  );
   process.exit(2);
 }
 const root = path.resolve(folder);
@@ -44,9 +55,12 @@ const readJson = (file: string): Lexicon =>
 const lexicon = { ...readJson(repoLexicon), ...readJson(path.join(root, 'lexicon.json')) };
 const lexiconText = JSON.stringify(lexicon);
 
-const { books, problems } = loadBookSources(root, BOOK_CATEGORY_IDS);
+const { books, problems } = loadBookSources(root, BOOK_CATEGORY_IDS, {
+  addition: Boolean(values['build-only']),
+});
 const allProblems: Problem[] = [...problems];
 const manifests: BookManifest[] = [];
+const warnings: string[] = [];
 for (const loaded of books) {
   try {
     const { manifest, result } = await buildBook(loaded, {
@@ -54,7 +68,10 @@ for (const loaded of books) {
       lexicon,
       lexiconText,
       force: Boolean(values.force),
-      warn: (msg) => console.warn(`warning: ${loaded.book.slug}: ${msg}`),
+      warn: (msg) => {
+        warnings.push(`${loaded.book.slug}: ${msg}`);
+        console.warn(`warning: ${loaded.book.slug}: ${msg}`);
+      },
     });
     console.log(
       `${loaded.book.slug}: ${result === 'unchanged' ? 'up to date' : `built (${result})`}, timings from ${manifest.timing_source}`,
@@ -67,6 +84,15 @@ for (const loaded of books) {
 await closeSharedAligner();
 
 if (allProblems.length > 0) console.error(`\n${formatProblems(allProblems)}\n`);
+if (values['build-only'] && values.report) {
+  const built = manifests.map((m) => ({
+    id: m.id,
+    slug: m.slug,
+    manifest: path.join(config.dataMediaDir, 'books', String(m.id), 'manifest.json'),
+  }));
+  fs.writeFileSync(values.report, JSON.stringify({ built, problems: allProblems, warnings }));
+  process.exit(allProblems.length > 0 ? 1 : 0);
+}
 if (values['dry-run']) {
   console.log(
     `dry run: ${manifests.length} book(s) ready, ${allProblems.length} problem(s); nothing imported.`,

@@ -12,11 +12,13 @@ export interface LoadedBook {
 
 /**
  * Reads and validates every `<folder>/<slug>/book.yaml` under `root`. Books with problems are
- * left out of `books`; every problem is reported with its file and field.
+ * left out of `books`; every problem is reported with its file and field. `addition`: the books
+ * join an existing catalogue, so the whole-library rules (a trial book per level) are not theirs.
  */
 export function loadBookSources(
   root: string,
   categories: readonly number[],
+  options: { addition?: boolean } = {},
 ): { books: LoadedBook[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const books: LoadedBook[] = [];
@@ -58,7 +60,12 @@ export function loadBookSources(
       books.push({ dir, file, book: result.book });
     }
   }
-  problems.push(...validateLibrary(books.map((b) => ({ file: b.file, book: b.book }))));
+  problems.push(
+    ...validateLibrary(
+      books.map((b) => ({ file: b.file, book: b.book })),
+      { trialBooks: !options.addition },
+    ),
+  );
   const broken = new Set(problems.map((p) => p.file));
   return { books: books.filter((b) => !broken.has(b.file)), problems };
 }

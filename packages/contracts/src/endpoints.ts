@@ -97,6 +97,8 @@ import {
   ZOpsActionResult,
   ZOpsAudit,
   ZOpsAuditQuery,
+  ZOpsImport,
+  ZOpsImportFields,
   ZOpsLogin,
   ZOpsLogoutResult,
   ZOpsMe,
@@ -941,6 +943,14 @@ export const endpoints = {
     params: ZOpsActionParams,
     body: ZOpsRunAction,
     response: ZOpsViewResult,
+  },
+  opsUploadImport: {
+    ...routes.opsUploadImport,
+    summary:
+      'Upload a book folder (zipped, multipart part `folder`) for the catalogue: answers its validation report; `catalogue.import` imports it',
+    tags: ['ops'],
+    multipart: { fields: ZOpsImportFields, file: 'folder' },
+    response: ZOpsImport,
   },
   opsAudit: {
     ...routes.opsAudit,

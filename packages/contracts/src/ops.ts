@@ -85,3 +85,38 @@ export const ZOpsAudit = z.object({
 });
 export type TOpsAudit = z.infer<typeof ZOpsAudit>;
 export const ZOpsLogoutResult = z.object({ ok: z.literal(true) });
+
+/** An uploaded book folder (operator console, catalogue): its validation report and outcome. */
+export const IMPORT_STATUSES = ['invalid', 'validated', 'building', 'imported', 'failed'] as const;
+export const ZOpsImport = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  file_name: z.string(),
+  bytes: z.number().int(),
+  status: z.enum(IMPORT_STATUSES),
+  books: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      title_en: z.string(),
+      title_cn: z.string(),
+      level: z.number().int(),
+      pages: z.number().int(),
+      /** A book of this id is in the catalogue already: importing updates it in place. */
+      update: z.boolean(),
+    }),
+  ),
+  problems: z.array(z.object({ file: z.string(), field: z.string(), message: z.string() })),
+  outcome: z
+    .object({
+      imported: z.array(z.number().int()),
+      unchanged: z.array(z.number().int()),
+      warnings: z.array(z.string()),
+    })
+    .nullable(),
+  create_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type TOpsImport = z.infer<typeof ZOpsImport>;
+/** The upload's form: only the zipped folder (file part `folder`). */
+export const ZOpsImportFields = z.object({});

@@ -127,6 +127,7 @@ export const routes = {
   opsRunAction: { method: 'POST', path: '/api/ops/actions/:name', auth: 'operator' },
   opsAudit: { method: 'GET', path: '/api/ops/audit', auth: 'operator' },
   opsReadView: { method: 'POST', path: '/api/ops/views/:name', auth: 'operator' },
+  opsUploadImport: { method: 'POST', path: '/api/ops/imports', auth: 'operator' },
   vocabs: { method: 'GET', path: '/api/v1/vocabs', auth: 'user' },
   vocabBook: { method: 'GET', path: '/api/v1/vocabs/book/:id', auth: 'user' },
   vocabBookWords: { method: 'GET', path: '/api/v1/vocabs/book_words/:id', auth: 'user' },

@@ -57,14 +57,16 @@ export async function opsFetch<T>(
   body?: unknown,
 ): Promise<T> {
   const token = useOpsSession.getState().token;
+  // FormData (an upload) sets its own multipart content type.
+  const form = body instanceof FormData;
   const res = await fetch(path, {
     method,
     headers: {
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
       ...(token ? { ops_token: token } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const envelope = (await res.json().catch(() => ({}))) as {
     code?: number;

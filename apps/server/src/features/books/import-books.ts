@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BookManifest, type Problem, ZBookManifest } from '@picbook/content';
-import type { Db } from '../../platform/db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { createBookQueries } from './books.queries';
 
 export interface ImportReport {
@@ -83,7 +83,10 @@ export function readManifest(
  * the book's id (pages and words replaced), skipping books whose content hash is unchanged. A
  * slug owned by another id is refused.
  */
-export async function importManifests(db: Db, manifests: BookManifest[]): Promise<ImportReport> {
+export async function importManifests(
+  db: DbOrTx,
+  manifests: BookManifest[],
+): Promise<ImportReport> {
   const report: ImportReport = { imported: [], unchanged: [], problems: [] };
   const hashes = await createBookQueries(db).findHashes();
   for (const m of manifests) {
@@ -160,7 +163,7 @@ export async function importManifests(db: Db, manifests: BookManifest[]): Promis
  * start: everything on the first start, and afterwards only books whose built content changed.
  */
 export async function syncSampleLibrary(
-  db: Db,
+  db: DbOrTx,
   mediaDir: string,
   log: (msg: string) => void,
 ): Promise<ImportReport> {

@@ -1,6 +1,7 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { activityActions } from '../activity/activity.actions';
 import { catalogueActions } from '../books/catalogue.actions';
+import { importUploadAction } from '../books/content-imports';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
@@ -43,6 +44,7 @@ const all: readonly OperatorAction[] = [
   recheckOrderAction,
   ...activityActions,
   ...catalogueActions,
+  importUploadAction,
   ...reportActions,
 ] as readonly OperatorAction[];
 

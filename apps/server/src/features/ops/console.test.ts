@@ -1,6 +1,7 @@
 import { endpoints } from '@picbook/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { opsEn, opsZh } from '../../../../web/src/ops/locales';
 import { expectError, expectOk } from '../../../test/envelope';
 import { operatorAudit, orders, payments, rightGrants, users } from '../../platform/db/schema';
 import { OPERATOR_ROLES, type OperatorRole } from '../../platform/ops/operator-action';
@@ -54,10 +55,12 @@ const WHO: Record<string, readonly OperatorRole[]> = {
   'activity.remove': ['content', 'commerce'],
   'catalogue.publish': ['content'],
   'catalogue.withdraw': ['content'],
+  'catalogue.import': ['content'],
   'reports.weeklySummary': ['support'],
   'feedback.answer': ['support'],
   // views
   'catalogue.books': ['content'],
+  'catalogue.imports': ['content'],
   'commerce.goods': ['commerce'],
   'commerce.orders': ['commerce', 'support'],
   'giftcards.batches': ['commerce', 'support'],
@@ -84,6 +87,21 @@ describe('every operator endpoint × every role', () => {
     );
     const table = Object.fromEntries(Object.entries(WHO).map(([k, v]) => [k, [...v].sort()]));
     expect(declared).toEqual(table);
+  });
+
+  it('the console names every action and view in Chinese and English', () => {
+    const names = [...operatorActions.keys(), ...operatorViews.keys()];
+    for (const [lang, strings] of [
+      ['zh', opsZh.names],
+      ['en', opsEn.names],
+    ] as const) {
+      const missing = names.filter((name) => {
+        const [area, verb] = name.split('.') as [string, string];
+        const label = (strings as Record<string, Record<string, string> | undefined>)[area]?.[verb];
+        return typeof label !== 'string' || label.trim() === '';
+      });
+      expect(missing, `${lang} labels missing`).toEqual([]);
+    }
   });
 
   it('each role can call exactly its endpoints; a refused call writes no audit row, an accepted change exactly one', async () => {

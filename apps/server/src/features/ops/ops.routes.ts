@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { operatorAudit } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
+import { readMultipart } from '../../platform/http/multipart';
 import {
   mayRun,
   type Operator,
@@ -12,6 +13,11 @@ import {
 } from '../../platform/ops/operator-action';
 import { type OperatorView, readOperatorView } from '../../platform/ops/operator-view';
 import { unixSeconds } from '../../platform/time';
+import {
+  IMPORT_UPLOAD_MAX_BYTES,
+  importUploadAction,
+  receiveImport,
+} from '../books/content-imports';
 import { operatorActions } from './action-registry';
 import { loginOperator, logoutOperator } from './operator-accounts';
 import { operatorViews } from './view-registry';
@@ -55,6 +61,23 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     if (!action) throw new AppError(ErrorCode.RecordNotFound, `没有这个操作：${params.name}`);
     const run = await runOperatorAction(deps, operator, action, body.input, body.reason ?? null);
     return { result: run.result, audit_id: run.auditId };
+  });
+
+  // A book folder for the catalogue: the same role as importing it; its report, nothing imported.
+  defineRoute(app, endpoints.opsUploadImport, async ({ deps, operator, request }) => {
+    if (!mayRun(operator, importUploadAction)) {
+      throw new AppError(ErrorCode.Forbidden, `没有权限执行该操作：${importUploadAction.name}`);
+    }
+    const { file } = await readMultipart(
+      request,
+      endpoints.opsUploadImport,
+      IMPORT_UPLOAD_MAX_BYTES,
+      `压缩包太大了（最多 ${IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB）`,
+    );
+    if (!file || file.buffer.byteLength === 0) {
+      throw new AppError(ErrorCode.InvalidParams, '请选择要上传的绘本文件夹', { field: 'folder' });
+    }
+    return receiveImport(deps, operator, file);
   });
 
   defineRoute(app, endpoints.opsAudit, async ({ deps, query }) => {

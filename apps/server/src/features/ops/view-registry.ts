@@ -1,4 +1,5 @@
 import type { OperatorView } from '../../platform/ops/operator-view';
+import { importsView } from '../books/content-imports';
 import {
   activityView,
   booksView,
@@ -15,6 +16,7 @@ import { familyView, findFamilyView, recordingsView } from './support.views';
 /** Every console view by name (the read side; the changes are in action-registry.ts). */
 const all: readonly OperatorView[] = [
   booksView,
+  importsView,
   goodsView,
   ordersView,
   giftBatchesView,

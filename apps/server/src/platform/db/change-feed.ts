@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 /**
  * Committed changes to the tables the read caches hold, as the database announces them
- * (migration 0017: triggers NOTIFY `table:user_id`, or `table:*` for a whole table), so every
+ * (migration 0018: triggers NOTIFY `table:user_id`, or `table:*` for a whole table), so every
  * process drops what it cached at once (decision 078).
  *
  * A cache may keep something only while the feed is `live`: PGlite is always live (one process

@@ -36,6 +36,7 @@ export async function readMultipart<S extends z.ZodType>(
   request: FastifyRequest,
   endpoint: { multipart: { fields: S; file: string } },
   maxFileBytes: number,
+  tooLarge = `音频太大了（最多 ${Math.floor(maxFileBytes / 1024)} KB）`,
 ): Promise<MultipartInput<z.infer<S>>> {
   const { fields: schema, file: fileField } = endpoint.multipart;
   if (!request.isMultipart()) {
@@ -62,13 +63,7 @@ export async function readMultipart<S extends z.ZodType>(
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        ErrorCode.PayloadTooLarge,
-        `音频太大了（最多 ${Math.floor(maxFileBytes / 1024)} KB）`,
-        {
-          field: fileField,
-        },
-      );
+      throw new AppError(ErrorCode.PayloadTooLarge, tooLarge, { field: fileField });
     }
     // Anything else went wrong while parsing the client's bytes (no boundary, a truncated or
     // malformed body, a dropped connection): the request's fault, never a 500.

@@ -23,14 +23,19 @@ export interface ActionOutcome<R> {
   after?: unknown;
 }
 
-export interface ActionContext<I> {
+export interface ActionContext<I, P = undefined> {
   deps: AppDeps;
   /** The transaction the audit row is written in: the change and its record commit together. */
   tx: Tx;
   operator: Operator;
   input: I;
   now: Date;
+  /** What the action's `prepare` made before the transaction (undefined without one). */
+  prepared: P;
 }
+
+/** What `prepare` sees: everything but the transaction. */
+export type PrepareContext<I> = Omit<ActionContext<I>, 'tx' | 'prepared'>;
 
 /**
  * One thing an operator may do (create a gift-card batch, refund an order, set stock …). Every
@@ -38,7 +43,7 @@ export interface ActionContext<I> {
  * (features/ops/action-registry.ts) serves them to the API, the CLI and the console alike, so
  * there is exactly one audited way to make each change.
  */
-export interface OperatorAction<I = unknown, R = unknown> {
+export interface OperatorAction<I = unknown, R = unknown, P = undefined> {
   /** `<area>.<verb>`, e.g. `giftcards.createBatch`. */
   name: string;
   summary: string;
@@ -47,10 +52,18 @@ export interface OperatorAction<I = unknown, R = unknown> {
   /** Actions on a family's data (refunds, looking at recordings …) must say why. */
   needsReason?: boolean;
   input: z.ZodType<I>;
-  run(ctx: ActionContext<I>): Promise<ActionOutcome<R>>;
+  /**
+   * Slow work the change needs that must not hold a transaction open (building an uploaded book's
+   * pictures and narration): runs after the role and input checks, before the transaction. It
+   * changes nothing the audit log is about; what it makes is handed to `run` as `prepared`.
+   */
+  prepare?(ctx: PrepareContext<I>): Promise<P>;
+  run(ctx: ActionContext<I, P>): Promise<ActionOutcome<R>>;
 }
 
-export function defineOperatorAction<I, R>(action: OperatorAction<I, R>): OperatorAction<I, R> {
+export function defineOperatorAction<I, R, P = undefined>(
+  action: OperatorAction<I, R, P>,
+): OperatorAction<I, R, P> {
   return action;
 }
 
@@ -67,17 +80,20 @@ export interface RunResult<R> {
  * Checks the operator's role, validates the input (400 / 10001 naming the field), runs the action
  * in a transaction and writes its audit row in the same transaction.
  */
-export async function runOperatorAction<I, R>(
+export async function runOperatorAction<I, R, P>(
   deps: AppDeps,
   operator: Operator,
-  action: OperatorAction<I, R>,
+  action: OperatorAction<I, R, P>,
   rawInput: unknown,
   reason: string | null = null,
 ): Promise<RunResult<R>> {
   const input = admit(operator, action, rawInput, reason);
+  const prepared = action.prepare
+    ? await action.prepare({ deps, operator, input, now: deps.clock.now() })
+    : (undefined as P);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const outcome = await action.run({ deps, tx, operator, input, now });
+    const outcome = await action.run({ deps, tx, operator, input, now, prepared });
     const auditId = await writeAudit(tx, {
       operator,
       action: action.name,

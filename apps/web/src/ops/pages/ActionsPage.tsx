@@ -8,7 +8,7 @@ import { JsonActionForm } from '../JsonActionForm';
  * API), each through the same audited door: nothing the console can do is off the log.
  */
 export default function ActionsPage() {
-  const { t } = useTranslation('ops');
+  const { t, i18n } = useTranslation('ops');
   const me = useOpsMe();
   const [name, setName] = useState<string | null>(null);
   const actions = me.data?.actions ?? [];
@@ -25,9 +25,12 @@ export default function ActionsPage() {
                 className={a.name === name ? 'ops-link ops-current' : 'ops-link'}
                 onClick={() => setName(a.name)}
               >
-                <code>{a.name}</code>
+                {t(`names.${a.name}`, { defaultValue: a.summary })}
               </button>
-              <div className="ops-small ops-muted">{a.summary}</div>
+              <div className="ops-small ops-muted">
+                <code>{a.name}</code>
+                {i18n.language === 'en' ? ` — ${a.summary}` : null}
+              </div>
             </li>
           ))}
         </ul>

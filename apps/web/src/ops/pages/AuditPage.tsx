@@ -50,7 +50,16 @@ export default function AuditPage() {
           { label: '#', cell: (r) => r.id },
           { label: t('commerce.time'), cell: (r) => fmtTime(r.create_time) },
           { label: t('audit.operator'), cell: (r) => r.operator },
-          { label: t('audit.action'), cell: (r) => <code>{r.action}</code> },
+          {
+            label: t('audit.action'),
+            cell: (r) => (
+              <>
+                {t(`names.${r.action}`, { defaultValue: r.action })}
+                <br />
+                <code className="ops-small">{r.action}</code>
+              </>
+            ),
+          },
           { label: t('audit.target'), cell: (r) => <code>{r.target ?? '—'}</code> },
           { label: t('audit.reason'), cell: (r) => r.reason ?? '—' },
           { label: t('audit.before'), cell: (r) => <Json value={r.before} /> },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useView } from '../api';
 import { useMayRead } from '../OpsLayout';
 import { ActionButton, fmtTime, NoAccess, Table } from '../ui';
+import { BookUploadPanel } from './BookUploadPanel';
 
 interface BookRow {
   id: number;
@@ -30,6 +31,7 @@ export default function CataloguePage() {
   return (
     <section>
       <h1>{t('catalogue.title')}</h1>
+      <BookUploadPanel />
       <input
         className="ops-search"
         placeholder={t('catalogue.search')}

@@ -100,3 +100,49 @@ export const bookWords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookId, t.position] })],
 );
+
+/** One problem of an uploaded book folder: the file (relative to the upload), field and message. */
+export interface ImportProblemJson {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/** A book found in an uploaded folder (what its book.yaml says). */
+export interface ImportBookJson {
+  id: number;
+  slug: string;
+  title_en: string;
+  title_cn: string;
+  level: number;
+  pages: number;
+  /** A book of this id is in the catalogue already (importing updates it in place). */
+  update: boolean;
+}
+
+/**
+ * A book folder an operator uploaded in the console (issue 23): its validation report, then the
+ * outcome of the import the operator started (`catalogue.import`, audited). Status: `invalid`
+ * (nothing importable), `validated`, `building`, `imported` (some or all books), `failed`.
+ */
+export const contentImports = pgTable(
+  'content_imports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operator: text('operator').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    status: text('status').notNull(),
+    books: jsonb('books').$type<ImportBookJson[]>().notNull(),
+    problems: jsonb('problems').$type<ImportProblemJson[]>().notNull(),
+    /** After the import: book ids imported / unchanged, and the build's warnings. */
+    outcome: jsonb('outcome').$type<{
+      imported: number[];
+      unchanged: number[];
+      warnings: string[];
+    }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_imports_created_idx').on(t.createdAt)],
+);
