@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: performance figures of the product, measured, not asserted in tests.
 //   reader chunk   the JS the reader route downloads (gzip; budget ≤ 50 KB)
+//   first load     shell + /library JS (gzip; budget ≤ 150 KB)
 //   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
+//   lighthouse     Lighthouse mobile performance on /library and the reader (median of 3; ≥ 90)
 //   api            book / level list / configs under 100 connections beside a minimal Fastify
 //                  serving the same bytes (PGlite; PostgreSQL too when DATABASE_URL is set)
 // Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
-// Usage: npm run bench [-- --only bundle|reader|speech|api] [--book 1603] [--json out.json]
+// Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|api] [--book 1603] [--json out.json]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,11 +18,14 @@ import { parseArgs } from 'node:util';
 import { chromiumPath } from '../lib/chromium.mjs';
 import { builtSourceHash, repoRoot, webDistDir, webSourceHash } from '../lib/web-source.mjs';
 import { benchApi } from './api.mjs';
-import { opsInFamilyBuild, routeChunkSize } from './bundle.mjs';
+import { firstLoadSize, opsInFamilyBuild, routeChunkSize } from './bundle.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchReader, PHONE } from './reader.mjs';
 
 const READER_SOURCE = 'src/features/library/reader/ReaderPage.tsx';
 const READER_BUDGET_GZIP = 50 * 1024;
+const LIBRARY_SOURCE = 'src/features/library/pages/LibraryPage.tsx';
+const FIRST_LOAD_BUDGET_GZIP = 150 * 1024;
 const TIMING_BUDGET_MS = 100;
 
 const { values } = parseArgs({
@@ -106,7 +111,7 @@ async function startServer(port, envOverrides = {}) {
   };
 }
 
-if (want('bundle') || want('reader')) ensureBuild();
+if (want('bundle') || want('reader') || want('lighthouse')) ensureBuild();
 
 if (want('bundle')) {
   const reader = routeChunkSize(distDir, READER_SOURCE);
@@ -117,6 +122,13 @@ if (want('bundle')) {
     `\nreader route JS: ${kb(reader.gzip)} gzip (${kb(reader.raw)} raw, ${reader.files.length} files beyond the entry) — budget ${kb(READER_BUDGET_GZIP)}: ${ok ? 'OK' : 'OVER'}`,
   );
   console.log(`  (entry, loaded before any route: ${kb(reader.entryGzip)} gzip)`);
+  const first = firstLoadSize(distDir, LIBRARY_SOURCE);
+  results.firstLoad = first;
+  const firstOk = first.gzip <= FIRST_LOAD_BUDGET_GZIP;
+  failed ||= !firstOk;
+  console.log(
+    `first load of /library (shell + library JS): ${kb(first.gzip)} gzip in ${first.files.length} files — budget ${kb(FIRST_LOAD_BUDGET_GZIP)}: ${firstOk ? 'PASS' : 'MISS'}`,
+  );
   const leaked = opsInFamilyBuild(distDir);
   failed ||= leaked.length > 0;
   console.log(
@@ -150,6 +162,41 @@ if (want('reader')) {
       row('page turn → picture shown', timing.turns);
       row('page turn → narration sounding', timing.narrations);
       row('tap sentence → narration sounding', timing.replays);
+    } finally {
+      server.stop();
+    }
+  }
+}
+
+if (want('lighthouse')) {
+  const LIGHTHOUSE_BUDGET = 90;
+  if (!fs.existsSync(chromiumPath)) {
+    console.log(`\nSKIPPED Lighthouse: no Chromium at ${chromiumPath}`);
+  } else {
+    const server = await startServer(Number(values.port));
+    try {
+      const runs = 3;
+      console.log(
+        `\nLighthouse, mobile preset, primed guest profile, median of ${runs} runs (noisy on a busy machine):`,
+      );
+      const pages = { library: '/library', reader: `/library/read/${values.book}/001` };
+      const lh = await benchLighthouse({
+        base: server.base,
+        pages,
+        runs,
+        port: Number(values.port) + 2,
+        log: console.log,
+      });
+      results.lighthouse = lh;
+      for (const [label, rs] of Object.entries(lh)) {
+        const m = (key) => median(rs.map((r) => r[key]));
+        const score = m('score');
+        const ok = score >= LIGHTHOUSE_BUDGET;
+        failed ||= !ok;
+        console.log(
+          `  ${label.padEnd(8)} score ${String(score).padStart(3)} (LCP ${(m('lcp') / 1000).toFixed(1)} s, CLS ${m('cls').toFixed(3)}, TBT ${m('tbt').toFixed(0)} ms) — budget ≥ ${LIGHTHOUSE_BUDGET}: ${ok ? 'PASS' : 'MISS'}`,
+        );
+      }
     } finally {
       server.stop();
     }

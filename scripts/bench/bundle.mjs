@@ -47,6 +47,22 @@ export function routeChunkSize(distDir, source) {
   return { files, raw, gzip, entryGzip };
 }
 
+/**
+ * The JavaScript of a first load of `source`'s route: the entry's static closure and the route's
+ * lazy chunk with its static imports, each file once, gzip -9 as served (decision 072).
+ */
+export function firstLoadSize(distDir, source) {
+  const manifest = readManifest(distDir);
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
+  const keys = new Set([
+    ...staticClosure(manifest, 'index.html'),
+    ...staticClosure(manifest, source),
+  ]);
+  const files = [...keys].map((key) => manifest[key].file);
+  const gzip = files.reduce((n, file) => n + gzipSize(distDir, file), 0);
+  return { files, gzip };
+}
+
 /** Every chunk key the page `entry` can ever load (static and lazy imports). */
 function fullClosure(manifest, key, seen = new Set()) {
   if (seen.has(key)) return seen;

@@ -27,7 +27,7 @@ async function api(base, method, url, token, body) {
 }
 
 /** A guest with a child profile and manual page turning (the bench turns the pages itself). */
-async function benchUser(base) {
+export async function benchUser(base) {
   const { access_token: token } = await api(base, 'POST', '/api/v1/guest_login', null, {
     device_id: `bench-${Date.now()}`,
   });

@@ -12,12 +12,15 @@ document.documentElement.lang = i18n.language;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-const render = () =>
+const render = () => {
+  // index.html's static splash, painted before the scripts arrived.
+  root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+};
 // English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
 ensureLanguage(i18n.language).then(render, render);
 

@@ -6,6 +6,8 @@ export const SHIPPED_LICENCES: ReadonlyArray<{ name: string; licence: string }> 
   { name: '@fontsource/fredoka', licence: 'OFL-1.1' },
   { name: '@tanstack/react-query', licence: 'MIT' },
   { name: 'chart.js', licence: 'MIT' },
+  // Zips a book folder in the operator console (decision 079).
+  { name: 'fflate', licence: 'MIT' },
   { name: 'i18next', licence: 'MIT' },
   { name: 'qrcode', licence: 'MIT' },
   { name: 'react', licence: 'MIT' },

@@ -1,0 +1,120 @@
+// Lighthouse (mobile preset, performance only) on /library and the reader, driven with Debian's
+// Chromium, for a primed guest profile: the app's guest login and child profile are made through
+// the API and the token put in localStorage before the measured load, as a returning child has.
+// The HTTP cache and the service worker stay empty (the token is written from /healthz, a page
+// that loads none of the app), so each run is a first load of the app's code.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from '../lib/chromium.mjs';
+import { benchUser } from './reader.mjs';
+
+/** The flags Chromium runs with here: headless, and nothing that reaches the network itself. */
+export const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Lighthouse's mobile preset screen (412×823 at 1.75) turned to landscape. */
+const LANDSCAPE_PHONE = {
+  mobile: true,
+  width: 823,
+  height: 412,
+  deviceScaleFactor: 1.75,
+  disabled: false,
+};
+
+const audits = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'cumulative-layout-shift',
+  'total-blocking-time',
+  'speed-index',
+];
+
+/** One Lighthouse run of `url` in a fresh profile whose localStorage holds `token`. */
+async function runOnce({ base, url, token, port }) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-lh-'));
+  // The persistent (default) context is the one Lighthouse's own tab opens in, so it sees the
+  // token; no viewport of Playwright's, Lighthouse emulates the phone.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: null,
+    args: [...LIGHTHOUSE_CHROME_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${base}/healthz`);
+    await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+    await page.goto('about:blank');
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Keep the primed localStorage (Lighthouse would clear the origin's storage first).
+        disableStorageReset: true,
+        // The mobile preset's phone, held sideways: the child area is landscape and asks a phone
+        // held upright to turn (RotateHint), which Lighthouse would otherwise measure.
+        screenEmulation: LANDSCAPE_PHONE,
+      },
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    // BENCH_LIGHTHOUSE_DIR=dir keeps each full report (JSON) for a closer look.
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const values = Object.fromEntries(audits.map((id) => [id, lhr.audits[id]?.numericValue]));
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: values['first-contentful-paint'],
+      lcp: values['largest-contentful-paint'],
+      cls: values['cumulative-layout-shift'],
+      tbt: values['total-blocking-time'],
+      si: values['speed-index'],
+      lcpElement: JSON.stringify(lcpElement ?? null).slice(0, 300),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Lighthouse `runs` times on each page; returns the runs per page (the caller prints medians).
+ * `pages` maps a label to a path of the app.
+ */
+export async function benchLighthouse({ base, pages, runs = 3, port, log }) {
+  const token = await benchUser(base);
+  const out = {};
+  for (const [label, route] of Object.entries(pages)) {
+    out[label] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await runOnce({ base, url: `${base}${route}`, token, port });
+      log?.(
+        `  ${label} run ${i + 1}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, FCP ${(r.fcp / 1000).toFixed(2)} s (${r.finalUrl})`,
+      );
+      if (process.env.BENCH_VERBOSE) log?.(`    LCP element ${r.lcpElement}`);
+      out[label].push(r);
+    }
+  }
+  return out;
+}
