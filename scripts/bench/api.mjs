@@ -1,5 +1,7 @@
 // `npm run bench -- --only api`: the API under load beside a minimal Fastify serving the same
-// bytes in the same run (so a busy machine slows both). autocannon, 100 connections.
+// bytes in the same run (so a busy machine slows both). autocannon, 100 connections. autocannon
+// sends no Accept-Encoding, so neither side compresses: like with like (a browser's request makes
+// the project brotli-compress each answer over 1 KB, decision 072; the baseline would not).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,6 +91,7 @@ export async function benchApi({ base, kind, repoRoot, baselinePort, duration = 
     if (!res.ok || JSON.parse(bodies[name]).code !== 0)
       throw new Error(`${url} answered ${res.status}: ${bodies[name].slice(0, 200)}`);
   }
+  log?.('  (no Accept-Encoding: neither side compresses)');
   const baseline = await startBaseline(bodies, baselinePort, repoRoot);
   const rows = [];
   try {

@@ -155,8 +155,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Set when shutting down: responses then close their keep-alive socket, so the server can
   // finish without waiting for idle clients.
   app.decorate('draining', false);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (app.draining) reply.header('connection', 'close');
+    // A write is answered once this process has heard its changes (decision 078): the client's
+    // next read here never meets a cache entry from before its own write.
+    if (request.method !== 'GET' && request.method !== 'HEAD') await database.changes.settle();
     return payload;
   });
 

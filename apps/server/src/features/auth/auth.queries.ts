@@ -36,9 +36,13 @@ export function createAuthQueries(db: DbOrTx) {
     },
 
     /** The user a live (unexpired, unrevoked) token belongs to. */
-    async findUserIdByTokenHash(tokenHash: string, now: Date): Promise<number | null> {
+    /** The user of a usable (not revoked, not expired) token, and when the token expires. */
+    async findSession(
+      tokenHash: string,
+      now: Date,
+    ): Promise<{ userId: number; expiresAt: Date } | null> {
       const rows = await db
-        .select({ userId: authTokens.userId })
+        .select({ userId: authTokens.userId, expiresAt: authTokens.expiresAt })
         .from(authTokens)
         .where(
           and(
@@ -48,7 +52,7 @@ export function createAuthQueries(db: DbOrTx) {
           ),
         )
         .limit(1);
-      return rows[0]?.userId ?? null;
+      return rows[0] ?? null;
     },
 
     async revokeUserTokens(userId: number, now: Date): Promise<void> {

@@ -19,7 +19,7 @@ import {
 } from './book-access';
 import { bookMediaUrls, signSentencesTimeline } from './book-media';
 import { createLibraryQueries } from './books.queries';
-import { bookContent, levelBooks, loadReaderState } from './reader-state';
+import { type BookContent, bookContent, levelBooks, loadReaderState } from './reader-state';
 import { createReadingQueries } from './reading.queries';
 
 /** Why a book stays locked, as the parent reads it (the unlock error's message). */
@@ -67,6 +67,32 @@ export function presentPage(
   };
 }
 
+/**
+ * A book's pages and words as every reader who may open it gets them, kept per content (a new
+ * version is a new object) and URL expiry: signing each file of a book and re-encoding its
+ * timelines was most of a cached book request's own work (decision 078).
+ */
+const presented = new WeakMap<
+  BookContent,
+  { signer: AppDeps['urlSigner']; exp: number; pages: TBookPage[]; vocabulary: TVocabulary }
+>();
+type TVocabulary = ReturnType<typeof presentVocabulary>;
+
+function presentContent(deps: AppDeps, content: BookContent) {
+  const exp = deps.urlSigner.expiry();
+  const hit = presented.get(content);
+  if (hit && hit.exp === exp && hit.signer === deps.urlSigner) return hit;
+  const url = bookMediaUrls(deps, content.book);
+  const value = {
+    signer: deps.urlSigner,
+    exp,
+    pages: content.pages.map((p) => presentPage(p, url)),
+    vocabulary: presentVocabulary(content.words, url),
+  };
+  presented.set(content, value);
+  return value;
+}
+
 /** A book's cached content and this reader's view of it: one query, no transaction. */
 async function openBook(
   ctx: { deps: AppDeps; token: string | undefined; request: FastifyRequest },
@@ -78,7 +104,7 @@ async function openBook(
   const content = orNotFound(await bookContent(deps.db, bookId, state.version));
   const { progress, unlocked, favorites } = state;
   const view = viewOf(state.reader, content.book, progress, unlocked, favorites.has(bookId));
-  return { ...content, view };
+  return { ...content, content, view };
 }
 
 /** These screens resolve the token inside their one query (decision 071). */
@@ -126,17 +152,12 @@ export function registerBookRoutes(app: FastifyInstance): void {
     endpoints.book,
     async (ctx) => {
       const { deps, params } = ctx;
-      const { book, pages, words, view } = await openBook(ctx, params.id);
+      const { content, view } = await openBook(ctx, params.id);
       // A locked book's pages, audio and timelines never leave the server.
       if (!view.open)
         return { book_info: view.info, pages: [], vocabulary: [], reading: view.reading };
-      const url = bookMediaUrls(deps, book);
-      return {
-        book_info: view.info,
-        pages: pages.map((p) => presentPage(p, url)),
-        vocabulary: presentVocabulary(words, url),
-        reading: view.reading,
-      };
+      const { pages, vocabulary } = presentContent(deps, content);
+      return { book_info: view.info, pages, vocabulary, reading: view.reading };
     },
     OWN_TOKEN_QUERY,
   );

@@ -1,5 +1,6 @@
 import type { RightLike } from '@picbook/domain';
 import { hashToken } from '../../platform/auth/tokens';
+import { type ChangeCache, createChangeCache } from '../../platform/cache/change-cache';
 import { createVersionedCache, type VersionedCache } from '../../platform/cache/versioned-cache';
 import type { Database, DbOrTx } from '../../platform/db/client';
 import { unixSeconds } from '../../platform/time';
@@ -26,6 +27,7 @@ type Scope = { bookId: number } | { level: number };
 
 interface StateRow {
   user_id: number | null;
+  token_expires_ms: number | null;
   version: string | null;
   is_guest: boolean | null;
   rights: RightLike[];
@@ -46,10 +48,11 @@ interface StateRow {
 /** The reader's state over some books ($3) and their version; the token's user ($1, $2) inside. */
 function stateSql(books: (alias: string) => string, version: string): string {
   return `with u as (
-      select user_id from auth_tokens
+      select user_id, expires_at from auth_tokens
       where token_hash = $1::text and revoked_at is null and expires_at > $2::timestamptz
       limit 1)
     select (select user_id from u) as user_id,
+      (extract(epoch from (select expires_at from u)) * 1000)::float8 as token_expires_ms,
       ${version} as version,
       (select is_guest from users where id = (select user_id from u)) as is_guest,
       coalesce((select json_agg(json_build_object(
@@ -77,17 +80,66 @@ const LEVEL_STATE = stateSql(
     from books where level = $3::int)`,
 );
 
+/** The tables a reader state is read from (decision 078): a change to any of them drops it. */
+const STATE_TABLES = [
+  'auth_tokens',
+  'users',
+  'user_rights',
+  'reading_progress',
+  'book_unlocks',
+  'book_favorites',
+  'books',
+] as const;
+/** Reader states kept per process: one per (token, book or level) recently asked for. */
+const MAX_STATES = 20_000;
+
+interface CachedState {
+  state: ReaderState;
+  /** When the token stops being valid (ms); a cached state is not used past it. */
+  tokenExpiresAt: number;
+}
+const stateCaches = new WeakMap<object, ChangeCache<CachedState>>();
+
+function stateCacheFor(database: Pick<Database, 'changes'>): ChangeCache<CachedState> {
+  let cache = stateCaches.get(database);
+  if (!cache) {
+    cache = createChangeCache<CachedState>(database.changes, STATE_TABLES, MAX_STATES);
+    stateCaches.set(database, cache);
+  }
+  return cache;
+}
+
 /**
  * The reader behind `token` (a guest without rights when there is none, or it is not valid)
- * and their state over the books in scope, in one prepared statement.
+ * and their state over the books in scope: from this process's cache while the database's change
+ * feed is live (decision 078), else in one prepared statement.
  */
 export async function loadReaderState(
-  database: Pick<Database, 'queryNamed'>,
+  database: Pick<Database, 'queryNamed' | 'changes'>,
   token: string | undefined,
   now: Date,
   scope: Scope,
 ): Promise<ReaderState> {
   const tokenHash = token && token.length >= 16 && token.length <= 256 ? hashToken(token) : null;
+  const scopeKey = 'bookId' in scope ? `b${scope.bookId}` : `l${scope.level}`;
+  const load = async () => {
+    const loaded = await queryReaderState(database, tokenHash, now, scope);
+    const owner = loaded.state.reader.userId;
+    // A token that matched nobody is not kept: the same token may be issued a moment later.
+    return { value: loaded, owner, keep: tokenHash === null || owner !== null };
+  };
+  const cached = await stateCacheFor(database).get(`${tokenHash ?? ''}|${scopeKey}`, load);
+  if (cached.tokenExpiresAt <= now.getTime()) return (await load()).value.state;
+  const { state } = cached;
+  return { ...state, reader: { ...state.reader, now: unixSeconds(now) } };
+}
+
+async function queryReaderState(
+  database: Pick<Database, 'queryNamed'>,
+  tokenHash: string | null,
+  now: Date,
+  scope: Scope,
+): Promise<CachedState> {
   const [name, text, key] =
     'bookId' in scope
       ? ['reader-state-book', BOOK_STATE, scope.bookId]
@@ -100,7 +152,7 @@ export async function loadReaderState(
     userId === null
       ? { userId: null, isGuest: true, rights: [], now: unixSeconds(now) }
       : { userId, isGuest: row.is_guest ?? true, rights: row.rights, now: unixSeconds(now) };
-  return {
+  const state: ReaderState = {
     reader,
     version: row.version,
     progress: new Map(
@@ -121,6 +173,7 @@ export async function loadReaderState(
     unlocked: new Set(row.unlocked),
     favorites: new Set(row.favorites),
   };
+  return { state, tokenExpiresAt: row.token_expires_ms ?? Number.POSITIVE_INFINITY };
 }
 
 type Queries = ReturnType<typeof createLibraryQueries>;

@@ -8,7 +8,9 @@ import {
 } from '@picbook/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { type ChangeCache, createChangeCache } from '../../platform/cache/change-cache';
 import { createVersionedCache, type VersionedCache } from '../../platform/cache/versioned-cache';
+import { changeFeedOf } from '../../platform/db/change-feed';
 import type { DbOrTx } from '../../platform/db/client';
 import { defaultConfigs, defaultPromotions, defaultSmsAreas } from './configs.defaults';
 import { createConfigQueries } from './configs.queries';
@@ -67,9 +69,11 @@ function readValue<T>(
 /**
  * What the public config endpoints answer, parsed once per version of the store (decision 071):
  * each request reads only the store's version, so an operator's edit on any process is served by
- * every process on its next request.
+ * every process on its next request. While the database's change feed is live (decision 078) not
+ * even the version is read: a write to config_entries drops the parsed answers at once.
  */
 const publicCaches = new WeakMap<object, VersionedCache<unknown>>();
+const feedCaches = new WeakMap<object, ChangeCache<unknown>>();
 
 function cachedPublic<T>(db: DbOrTx, name: string, load: () => Promise<T>): Promise<T> {
   let cache = publicCaches.get(db);
@@ -78,9 +82,22 @@ function cachedPublic<T>(db: DbOrTx, name: string, load: () => Promise<T>): Prom
     publicCaches.set(db, cache);
   }
   const store = cache;
-  return createConfigQueries(db)
-    .version()
-    .then((version) => store.get(name, version, load) as Promise<T>);
+  const versioned = () =>
+    createConfigQueries(db)
+      .version()
+      .then((version) => store.get(name, version, load) as Promise<T>);
+  const feed = changeFeedOf(db);
+  if (!feed) return versioned();
+  let fed = feedCaches.get(db);
+  if (!fed) {
+    fed = createChangeCache<unknown>(feed, ['config_entries'], 10);
+    feedCaches.set(db, fed);
+  }
+  return fed.get(name, async () => ({
+    value: await versioned(),
+    owner: null,
+    keep: true,
+  })) as Promise<T>;
 }
 
 export function loadConfigs(db: DbOrTx, log: FastifyBaseLogger): Promise<TConfigs> {

@@ -1,5 +1,7 @@
 import { ErrorCode } from '@picbook/contracts';
 import { createAuthQueries } from '../../features/auth/auth.queries';
+import { type ChangeCache, createChangeCache } from '../cache/change-cache';
+import { changeFeedOf } from '../db/change-feed';
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import { generateToken, hashToken } from './tokens';
@@ -30,14 +32,40 @@ export async function issueToken(
   return token;
 }
 
-/** The user id behind a token, or null when there is no usable token. */
+/** Sessions kept per process while the change feed is live; any auth_tokens write of the user drops them. */
+const MAX_SESSIONS = 50_000;
+type Session = { userId: number; expiresAt: number } | null;
+const sessionCaches = new WeakMap<object, ChangeCache<Session>>();
+
+/**
+ * The user id behind a token, or null when there is no usable token. From this process's cache
+ * while the database's change feed is live (decision 078): a logout, a revocation or an account
+ * deletion on any process drops the user's sessions the moment it commits.
+ */
 export async function resolveToken(
   db: DbOrTx,
   token: string | undefined,
   now: Date,
 ): Promise<number | null> {
   if (!token || token.length < 16 || token.length > 256) return null;
-  return createAuthQueries(db).findUserIdByTokenHash(hashToken(token), now);
+  const tokenHash = hashToken(token);
+  const find = async (): Promise<Session> => {
+    const found = await createAuthQueries(db).findSession(tokenHash, now);
+    return found && { userId: found.userId, expiresAt: found.expiresAt.getTime() };
+  };
+  const feed = changeFeedOf(db);
+  if (!feed) return (await find())?.userId ?? null;
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = createChangeCache<Session>(feed, ['auth_tokens'], MAX_SESSIONS);
+    sessionCaches.set(db, cache);
+  }
+  // An unknown token is not kept: the same value may be issued a moment later.
+  const session = await cache.get(tokenHash, async () => {
+    const value = await find();
+    return { value, owner: value?.userId ?? null, keep: value !== null };
+  });
+  return session && session.expiresAt > now.getTime() ? session.userId : null;
 }
 
 export function notLoggedIn(): AppError {

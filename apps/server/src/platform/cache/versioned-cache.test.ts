@@ -42,4 +42,20 @@ describe('versioned cache', () => {
     await expect(cache.get('k', 'v', () => Promise.reject(new Error('db down')))).rejects.toThrow();
     expect(await cache.get('k', 'v', async () => 'ok')).toBe('ok');
   });
+
+  it('runs a lazy query builder once, not on every hit', async () => {
+    const cache = createVersionedCache<number[]>(5);
+    let runs = 0;
+    // Like a drizzle query builder: the query runs each time someone calls `then`.
+    const lazyQuery = () =>
+      ({
+        // biome-ignore lint/suspicious/noThenProperty: imitates a thenable query builder on purpose
+        then(resolve: (rows: number[]) => unknown, reject?: (e: unknown) => unknown) {
+          runs += 1;
+          return Promise.resolve([1, 2]).then(resolve, reject);
+        },
+      }) as unknown as Promise<number[]>;
+    for (let i = 0; i < 3; i++) expect(await cache.get('level', 'v', lazyQuery)).toEqual([1, 2]);
+    expect(runs).toBe(1);
+  });
 });

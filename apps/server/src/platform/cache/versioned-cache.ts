@@ -23,7 +23,9 @@ export function createVersionedCache<T>(max: number): VersionedCache<T> {
         entries.set(key, hit);
         return hit.value;
       }
-      const value = load();
+      // Adopted into a real promise: a lazy thenable (a drizzle query builder) would run its query
+      // again on every `await` of a hit.
+      const value = (async () => load())();
       entries.delete(key);
       entries.set(key, { version, value });
       // A failed load is not kept: the next request tries again.

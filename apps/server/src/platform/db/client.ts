@@ -6,6 +6,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import {
+  type ChangeFeed,
+  pgliteChangeFeed,
+  postgresChangeFeed,
+  registerChangeFeed,
+} from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,6 +33,8 @@ export interface Database {
    * runs it as is): raw SQL with $1… parameters, rows as the driver returns them (decision 071).
    */
   queryNamed<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  /** Committed changes of the tables the read caches hold (decision 078). */
+  changes: ChangeFeed;
 }
 
 export interface DatabaseOptions {
@@ -54,12 +62,18 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const changes = await pgliteChangeFeed(client);
+  registerChangeFeed(db, changes);
   return {
     db,
     kind: 'pglite',
     withLock: (_key, fn) => fn(),
     ping: () => pingDb(db),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+    changes,
     queryNamed: async <T>(_name: string, text: string, values: unknown[]) =>
       (await client.query<T>(text, values)).rows,
   };
@@ -74,6 +88,8 @@ async function openPostgres(url: string, poolMax: number, pgOptions?: string): P
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const changes = postgresChangeFeed(() => new pg.Client({ connectionString: url }));
+  registerChangeFeed(db, changes);
   return {
     db,
     kind: 'postgres',
@@ -88,7 +104,11 @@ async function openPostgres(url: string, poolMax: number, pgOptions?: string): P
       }
     },
     ping: () => pingDb(db),
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
+    changes,
     queryNamed: async <T>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as T[],
   };

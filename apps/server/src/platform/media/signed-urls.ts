@@ -15,6 +15,8 @@ import type { Clock } from '../clock';
 export interface UrlSigner {
   /** The signed URL of `path` (a URL path such as /media/books/1106/p1-1280.ab12cd34.webp). */
   sign(path: string, options?: { audience?: string }): string;
+  /** The `exp` that URLs signed now carry: an answer embedding them may be reused until it moves. */
+  expiry(): number;
   /** Checks the exp/sig/aud of a request for `path` (its raw, still percent-encoded form). */
   verify(path: string, query: Record<string, unknown>): SignatureCheck;
 }
@@ -52,11 +54,14 @@ export function createUrlSigner(options: UrlSignerOptions): UrlSigner {
       .digest()
       .subarray(0, 16);
 
+  const expiry = () => Math.ceil((nowS() + ttlS) / windowS) * windowS;
+
   return {
+    expiry,
     sign(path, signOptions = {}) {
       const audience = signOptions.audience ?? '';
       if (audience && !AUDIENCE.test(audience)) throw new Error(`bad audience ${audience}`);
-      const exp = Math.ceil((nowS() + ttlS) / windowS) * windowS;
+      const exp = expiry();
       const sig = mac(path, exp, audience).toString('base64url');
       return `${path}?exp=${exp}&sig=${sig}${audience ? `&aud=${audience}` : ''}`;
     },
