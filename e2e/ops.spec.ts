@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { bookYaml } from '../apps/server/test/book-source';
 import { member, operatorAction, userId } from './family';
@@ -125,23 +126,7 @@ test('a new activity record, once saved, leaves the form (saving twice cannot ma
   browser,
   request,
 }) => {
-  const username = `e2ec${Date.now().toString(36)}`;
-  const password = 'e2e-operator-password';
-  const made = await operatorAction(request, 'operators.create', {
-    username,
-    password,
-    roles: ['content'],
-  });
-  const totp = OTPAuth.URI.parse(made.totp_uri as string) as OTPAuth.TOTP;
-  const ops = await (
-    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
-  ).newPage();
-  await ops.goto('/ops');
-  const login = ops.getByTestId('ops-login');
-  await login.getByLabel('账号').fill(username);
-  await login.getByLabel('密码').fill(password);
-  await login.getByLabel('动态验证码').fill(totp.generate());
-  await login.getByRole('button', { name: '登录' }).click();
+  const { ops } = await contentOperator(browser, request, 'e2ec');
   await ops.getByTestId('ops-nav-engagement').click();
   const rows = ops.locator('table tbody tr');
   await expect(ops.getByRole('button', { name: '新增活动数据' })).toBeVisible();
@@ -158,14 +143,6 @@ test('a content operator uploads a book folder, reads its report and imports it 
   request,
 }) => {
   test.setTimeout(300_000);
-  const username = `e2ei${Date.now().toString(36)}`;
-  const password = 'e2e-operator-password';
-  const made = await operatorAction(request, 'operators.create', {
-    username,
-    password,
-    roles: ['content'],
-  });
-  const totp = OTPAuth.URI.parse(made.totp_uri as string) as OTPAuth.TOTP;
   // An operator's folder: one good book, one with a level out of range.
   const id = 800_000 + (Date.now() % 100_000);
   const slug = `kite-day-${id}`;
@@ -177,15 +154,7 @@ test('a content operator uploads a book folder, reads its report and imports it 
   write(`new-books/${slug}/book.yaml`, bookYaml(id, slug, { title_cn: '放风筝（新书）' }));
   write('new-books/broken-book/book.yaml', bookYaml(id + 1, 'broken-book', { level: 9 }));
 
-  const ops = await (
-    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
-  ).newPage();
-  await ops.goto('/ops');
-  const login = ops.getByTestId('ops-login');
-  await login.getByLabel('账号').fill(username);
-  await login.getByLabel('密码').fill(password);
-  await login.getByLabel('动态验证码').fill(totp.generate());
-  await login.getByRole('button', { name: '登录' }).click();
+  const { ops, username } = await contentOperator(browser, request, 'e2ei');
   await ops.getByTestId('ops-nav-catalogue').click();
   await ops.getByTestId('ops-upload-folder').setInputFiles(path.join(shelf, 'new-books'));
 
@@ -218,3 +187,26 @@ test('a content operator uploads a book folder, reads its report and imports it 
   await ops.context().close();
   fs.rmSync(shelf, { recursive: true, force: true });
 });
+
+/** A new content operator with a second factor, logged in to the console at 1280×800. */
+async function contentOperator(browser: Browser, request: APIRequestContext, prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  const password = 'e2e-operator-password';
+  const made = await operatorAction(request, 'operators.create', {
+    username,
+    password,
+    roles: ['content'],
+  });
+  const totp = OTPAuth.URI.parse(made.totp_uri as string) as OTPAuth.TOTP;
+  const ops = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+  ).newPage();
+  await ops.goto('/ops');
+  const login = ops.getByTestId('ops-login');
+  await login.getByLabel('账号').fill(username);
+  await login.getByLabel('密码').fill(password);
+  await login.getByLabel('动态验证码').fill(totp.generate());
+  await login.getByRole('button', { name: '登录' }).click();
+  await expect(ops.getByTestId('ops-operator')).toContainText(`op:${username}`);
+  return { ops, username };
+}

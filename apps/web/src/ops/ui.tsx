@@ -62,6 +62,17 @@ export function Table<T>({
   );
 }
 
+/** A cell of two lines: the main text and a muted one under it (a book's Chinese and English title). */
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <>
+      {main}
+      <br />
+      <span className="ops-muted">{sub}</span>
+    </>
+  );
+}
+
 export function Json({ value }: { value: unknown }) {
   if (value == null) return <span className="ops-muted">—</span>;
   return <code className="ops-json">{JSON.stringify(value)}</code>;

@@ -5,7 +5,7 @@ import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpsError, opsFetch, useView } from '../api';
 import { useMayRun } from '../OpsLayout';
-import { fmtTime, Outcome, Table, useRunAction } from '../ui';
+import { fmtTime, Outcome, Table, TwoLines, useRunAction } from '../ui';
 
 /**
  * Upload books to the catalogue (issue 23, decision 079): a book folder (or a folder of them, or a
@@ -156,15 +156,7 @@ function ImportReport({ report }: { report: TOpsImport }) {
           { label: t('catalogue.id'), cell: (b) => b.id },
           {
             label: t('catalogue.book'),
-            cell: (b) => (
-              <>
-                {b.title_cn}
-                <br />
-                <span className="ops-muted">
-                  {b.title_en} · {b.slug}
-                </span>
-              </>
-            ),
+            cell: (b) => <TwoLines main={b.title_cn} sub={`${b.title_en} · ${b.slug}`} />,
           },
           { label: t('catalogue.level'), cell: (b) => b.level },
           { label: t('catalogue.upload.pages'), cell: (b) => b.pages },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useView } from '../api';
 import { useMayRead } from '../OpsLayout';
-import { ActionButton, fmtTime, NoAccess, Table } from '../ui';
+import { ActionButton, fmtTime, NoAccess, Table, TwoLines } from '../ui';
 import { BookUploadPanel } from './BookUploadPanel';
 
 interface BookRow {
@@ -46,13 +46,7 @@ export default function CataloguePage() {
           { label: t('catalogue.id'), cell: (b) => b.id },
           {
             label: t('catalogue.book'),
-            cell: (b) => (
-              <>
-                {b.title_cn}
-                <br />
-                <span className="ops-muted">{b.title_en}</span>
-              </>
-            ),
+            cell: (b) => <TwoLines main={b.title_cn} sub={b.title_en} />,
           },
           { label: t('catalogue.level'), cell: (b) => b.level },
           { label: t('catalogue.access'), cell: (b) => t(`catalogue.access_${b.access}`) },
