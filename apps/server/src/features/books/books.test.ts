@@ -401,8 +401,11 @@ describe('cached book content follows the database (decision 071)', () => {
       ],
     };
     try {
-      // Written straight to the database, as another API process or the import CLI would.
+      // Written straight to the database, as another API process or the import CLI would; on
+      // PostgreSQL this process hears of it through its change feed (decision 078: milliseconds),
+      // so wait until the feed has heard everything committed so far.
       await importManifests(t.database.db, [edited]);
+      await t.database.changes.settle();
       expect(await titleOf()).toEqual([
         'The Blue Kite',
         '改过的简介。',
@@ -411,6 +414,7 @@ describe('cached book content follows the database (decision 071)', () => {
       ]);
     } finally {
       await importManifests(t.database.db, [manifest]);
+      await t.database.changes.settle();
     }
     expect(await titleOf()).toEqual(before);
   });

@@ -1,6 +1,6 @@
 import { endpoints } from '@picbook/contracts';
 import { chinaDayEnd } from '@picbook/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import {
@@ -38,7 +38,11 @@ const grantsOf = async (orderNo: string) =>
     .where(eq(rightGrants.source, `order:${(await orderRow(orderNo)).id}`));
 const outcomes = async (orderNo: string) =>
   (
-    await db().select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo))
+    await db()
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderNo, orderNo))
+      .orderBy(asc(paymentNotifications.id))
   ).map((n) => n.outcome);
 
 async function newOrder(family: Family, productId = 'vip_1m') {
