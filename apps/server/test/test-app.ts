@@ -70,6 +70,14 @@ export async function createTestApp(
     logger: options.logger ?? false,
     services: options.services,
   });
+  // On PostgreSQL a test's own writes straight to the database stand for another process's: this
+  // process hears of them through its change feed within milliseconds (decision 078). Each request
+  // waits for the feed first, so what a test asserts never depends on that race.
+  if (process.env.TEST_DATABASE_URL) {
+    app.addHook('onRequest', async () => {
+      await database.changes.settle();
+    });
+  }
   options.beforeReady?.(app);
   await app.ready();
   return {
