@@ -126,10 +126,14 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) =>
           chunk.name === 'ops' ? 'assets/ops/[name]-[hash].js' : 'assets/[name]-[hash].js',
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/ops/'))
+        // A chunk is the console's when all of our own code in it is the console's (it may carry a
+        // library only the console uses, such as fflate for folder uploads).
+        chunkFileNames: (chunk) => {
+          const own = chunk.moduleIds.filter((id) => !id.includes('/node_modules/'));
+          return own.length > 0 && own.every((id) => id.includes('/src/ops/'))
             ? 'assets/ops/[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+            : 'assets/[name]-[hash].js';
+        },
       },
     },
   },
