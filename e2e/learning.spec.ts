@@ -133,7 +133,11 @@ async function playPart(page: Page, part: CoursePart, shots: Set<string>) {
 /** From a course card of the day: intro, every part, the finish screen; checks the pay. */
 async function playCourse(page: Page, processId: number, shots: Set<string>) {
   const before = await balances(page);
-  await page.locator(`[data-testid="course-card"][data-process="${processId}"]`).click();
+  const card = page.locator(`[data-testid="course-card"][data-process="${processId}"]`);
+  // Back from a finish, the day shows its cached state while it refreshes: wait for the course
+  // the last one unlocked to be open (a locked card only says so).
+  await expect(card).not.toHaveAttribute('data-status', '0');
+  await card.click();
   await page.getByTestId('course-begin').click();
   for (const part of await parts(page, processId)) await playPart(page, part, shots);
   return finished(page, before);
