@@ -25,12 +25,7 @@ export function loadBookSources(
   if (!fs.existsSync(root)) {
     return { books, problems: [{ file: root, field: '(folder)', message: 'does not exist' }] };
   }
-  const folders = fs
-    .readdirSync(root, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-    .map((e) => e.name)
-    .sort();
-  for (const name of folders) {
+  for (const name of subfolderNames(root)) {
     const dir = path.join(root, name);
     const file = path.join(dir, 'book.yaml');
     if (!fs.existsSync(file)) {
@@ -68,6 +63,15 @@ export function loadBookSources(
   );
   const broken = new Set(problems.map((p) => p.file));
   return { books: books.filter((b) => !broken.has(b.file)), problems };
+}
+
+/** The visible sub-folders of a folder (one per book in a library), sorted. */
+export function subfolderNames(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
 }
 
 /** A YAML file parsed, or the problem naming it (its first error line). */

@@ -3,6 +3,7 @@ import { endpoints, type TBookCard } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newDevice, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
+import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { userRights } from '../../platform/db/schema';
 import { importManifests, readManifest } from './import-books';
@@ -16,20 +17,10 @@ const TRIAL = 1101;
 const STANDARD = 1103;
 const MEMBERS = 1106;
 
-const contentMedia = path.resolve(import.meta.dirname, '../../../../../content/media');
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const manifests = [TRIAL, STANDARD, MEMBERS].map((id) => {
-    const { manifest, problems } = readManifest(
-      path.join(contentMedia, 'books', String(id), 'manifest.json'),
-      contentMedia,
-    );
-    if (!manifest) throw new Error(JSON.stringify(problems));
-    return manifest;
-  });
-  await importManifests(t.database.db, manifests);
+  await importSampleBooks(t.database.db, [TRIAL, STANDARD, MEMBERS]);
 });
 afterAll(() => t.close());
 

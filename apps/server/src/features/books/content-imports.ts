@@ -16,6 +16,7 @@ import {
   type LoadedBook,
   loadBookSources,
   readYamlFile,
+  subfolderNames,
 } from '@picbook/content';
 import { ErrorCode, type TOpsImport } from '@picbook/contracts';
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
@@ -100,12 +101,6 @@ export function unpackZip(zip: Uint8Array, dir: string): void {
   }
 }
 
-const subfolders = (dir: string) =>
-  fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-    .map((e) => e.name);
-
 /**
  * The folder whose sub-folders are books, as the importer wants it. An operator may zip one
  * book's folder, a folder of books, or a book's files without their folder (then the book is
@@ -125,7 +120,7 @@ export function findLibraryRoot(dir: string): string {
       fs.renameSync(root, wrapped);
       return path.dirname(wrapped);
     }
-    const subs = subfolders(root);
+    const subs = subfolderNames(root);
     const only = subs.length === 1 ? subs[0] : undefined;
     if (only === undefined || fs.existsSync(path.join(root, only, 'book.yaml'))) return root;
     root = path.join(root, only);
@@ -197,7 +192,7 @@ const KEEP_UPLOAD_MS = 7 * 24 * 3600 * 1000;
 async function pruneImportFolders(deps: AppDeps, now: Date): Promise<void> {
   const dir = importsDir(deps);
   if (!fs.existsSync(dir)) return;
-  const ids = subfolders(dir)
+  const ids = subfolderNames(dir)
     .map(Number)
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (ids.length === 0) return;

@@ -1,61 +1,32 @@
-import path from 'node:path';
 import { endpoints } from '@picbook/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
+import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { books } from '../../platform/db/schema';
 import { grantRight, revokeRight } from '../rights/grant-right';
-import { importManifests, readManifest } from './import-books';
 
 /**
  * The per-process caches of decision 078 (reader states, sessions) against the writes that must
  * be seen at once: logout, a right taken back by a refund, progress, a withdrawn book. PGlite here;
  * with TEST_DATABASE_URL the same runs on PostgreSQL, where the feed is live once it listens and a
- * change arrives a moment after its commit (each test waits for it with `feedSettled`).
+ * change arrives a moment after its commit (each test waits for it with the feed's `settle`).
  */
 const TRIAL = 1101;
 const MEMBERS = 1106;
-const contentMedia = path.resolve(import.meta.dirname, '../../../../../content/media');
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const manifests = [TRIAL, MEMBERS].map((id) => {
-    const { manifest, problems } = readManifest(
-      path.join(contentMedia, 'books', String(id), 'manifest.json'),
-      contentMedia,
-    );
-    if (!manifest) throw new Error(JSON.stringify(problems));
-    return manifest;
-  });
-  await importManifests(t.database.db, manifests);
+  await importSampleBooks(t.database.db, [TRIAL, MEMBERS]);
   // PostgreSQL's feed is live once its LISTEN connection is up; the caches keep nothing before.
   for (let i = 0; i < 200 && !t.database.changes.live; i++)
     await new Promise((resolve) => setTimeout(resolve, 25));
   expect(t.database.changes.live).toBe(true);
 });
 afterAll(() => t.close());
-
-/**
- * Waits until this process's feed has heard every change committed so far: PostgreSQL delivers a
- * listener's notifications in commit order, so hearing a marker sent now means the earlier ones
- * arrived (the delivery window of decision 078). PGlite has heard them before the write returned.
- */
-async function feedSettled() {
-  const marker = `test_sync_${Math.random().toString(36).slice(2)}`;
-  const heard = new Promise<void>((resolve) => {
-    const stop = t.database.changes.subscribe((change) => {
-      if ('table' in change && change.table === marker) {
-        stop();
-        resolve();
-      }
-    });
-  });
-  await t.database.db.execute(sql`select pg_notify('picbook_changes', ${`${marker}:*`})`);
-  await heard;
-}
 
 const getBook = async (token: string, id = MEMBERS) =>
   expectOk(
@@ -84,7 +55,7 @@ async function vipUser(source: string) {
       now: t.clock.now(),
     }),
   );
-  await feedSettled();
+  await t.database.changes.settle();
   return { token, userId: user.id };
 }
 
@@ -109,7 +80,7 @@ describe('reader-state and session caches (decision 078)', () => {
       await withdrawUnannounced(TRIAL, false);
       // Announce it by hand, as the trigger would have: the caches start over.
       await t.database.db.execute(sql`select pg_notify('picbook_changes', 'books:*')`);
-      await feedSettled();
+      await t.database.changes.settle();
     }
   });
 
@@ -142,7 +113,7 @@ describe('reader-state and session caches (decision 078)', () => {
     await t.database.db.transaction((tx) =>
       revokeRight(tx, { userId, source, idempotencyKey: `${source}:refund`, now: t.clock.now() }),
     );
-    await feedSettled();
+    await t.database.changes.settle();
     const after = await getBook(token);
     expect(after.pages).toEqual([]);
     expect(after.book_info.lock).toBe(1);
@@ -168,10 +139,10 @@ describe('reader-state and session caches (decision 078)', () => {
       .update(books)
       .set({ withdrawnAt: t.clock.now() })
       .where(sql`${books.id} = ${TRIAL}`);
-    await feedSettled();
+    await t.database.changes.settle();
     expect(await levelIds(token)).not.toContain(TRIAL);
     await t.database.db.update(books).set({ withdrawnAt: null }).where(sql`${books.id} = ${TRIAL}`);
-    await feedSettled();
+    await t.database.changes.settle();
     expect(await levelIds(token)).toContain(TRIAL);
   });
 
