@@ -5,7 +5,7 @@ import { findSpeechBounds } from './audio';
 import { Lexicon, type Phones } from './dictionary';
 import { ALIGN_SAMPLE_RATE, MODEL_PHONE_LIST } from './model';
 import { tokenize } from './text';
-import { decoderLog, decoderSource, lastDecoderError, loadModule } from './wasm';
+import { decoderLog, decoderSource, lastDecoderError, loadModule, senoneSwitch } from './wasm';
 
 /**
  * The acoustic side of pronunciation scoring: forced alignment of the reference text and
@@ -141,6 +141,11 @@ export interface EngineOptions {
   topn?: number;
   /** Decode a free phone loop too, for {@link TokenAnalysis.evidence} (default true). */
   phoneLoop?: boolean;
+  /**
+   * Evaluate every senone in the search passes too (default false: only in the alignment,
+   * see {@link senoneSwitch}; the results are the same, this is for checking that).
+   */
+  searchAllSenones?: boolean;
 }
 
 export interface AnalyseOptions {
@@ -260,6 +265,7 @@ export async function createPronunciationEngine(
     await decoder.reinitialize_audio();
   }
   const source = decoderSource(decoder);
+  const senones = options.searchAllSenones ? undefined : senoneSwitch(module, decoder);
   decoder.add_words(...LOOP_PHONES.map((p): [string, string] => [loopWord(p), p]));
   const generated = new Map<string, string>();
   let closed = false;
@@ -305,6 +311,21 @@ export async function createPronunciationEngine(
   };
 
   /**
+   * Decodes `audio` with the grammar set, evaluating only the senones the search has
+   * active; the alignment read afterwards evaluates all of them (see {@link senoneSwitch}).
+   */
+  const search = (audio: Float32Array): void => {
+    decoder.start();
+    senones?.searchOnly();
+    try {
+      decoder.process_audio(audio, false, true);
+      decoder.stop();
+    } finally {
+      senones?.all();
+    }
+  };
+
+  /**
    * One alignment pass over `audio[from, to)` with the reading grammar (every word
    * optional, see {@link readingGrammar}). Returns the state-level segmentation and, per
    * planned word, its segment (undefined when the decoder skipped it), or why it failed.
@@ -324,9 +345,7 @@ export async function createPronunciationEngine(
     decoderLog.length = 0;
     try {
       decoder.set_grammar(readingGrammar(names));
-      decoder.start();
-      decoder.process_audio(audio.subarray(from, to), false, true);
-      decoder.stop();
+      search(audio.subarray(from, to));
       if (decoder.get_text().trim() === '') return 'no word of the text was recognised';
       const segment = decoder.get_alignment({ align_level: 2 });
       const words = matchWords(
@@ -363,9 +382,7 @@ export async function createPronunciationEngine(
     decoderLog.length = 0;
     try {
       decoder.set_grammar(PHONE_LOOP_GRAMMAR);
-      decoder.start();
-      decoder.process_audio(audio.subarray(from, to), false, true);
-      decoder.stop();
+      search(audio.subarray(from, to));
       if (decoder.get_text().trim() === '') return undefined;
       const segment = decoder.get_alignment({ align_level: 2 });
       const out = new Float64Array(Math.ceil(((to - from) / ALIGN_SAMPLE_RATE) * FRAME_RATE) + 1);
