@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SETTING_NAMES } from './config';
@@ -193,6 +194,12 @@ describe('loadConfig', () => {
       rootCertsDir: '/certs',
       onlineChecks: true,
     });
+  });
+
+  it('sizes the scoring pool from SPEECH_WORKERS, else one worker per core up to 4', () => {
+    expect(loadConfig({}).speechWorkers).toBe(Math.min(availableParallelism(), 4));
+    expect(loadConfig({ SPEECH_WORKERS: '3' }).speechWorkers).toBe(3);
+    expect(() => loadConfig({ SPEECH_WORKERS: '0' })).toThrow(/SPEECH_WORKERS/);
   });
 
   it('lists every bad variable at once', () => {

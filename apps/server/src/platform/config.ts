@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultPoolSize } from '@picbook/speech';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -144,6 +145,11 @@ const ZEnv = z.object({
   IFLYTEK_ISE_APP_ID: z.string().optional(),
   IFLYTEK_ISE_API_KEY: z.string().optional(),
   IFLYTEK_ISE_API_SECRET: z.string().optional(),
+  /**
+   * Scoring worker threads of this process (each loads its own decoder and model); default one per
+   * core, at most 4. Several processes on one machine share its cores: give each its share.
+   */
+  SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Longest a cloud score channel may take (ms). */
   SPEECH_CHANNEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(3000),
   /** How long the answer waits for cloud channels once the offline judge has answered (ms). */
@@ -209,6 +215,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Cloud score channels (§9); asked only when judge_speech.enable_cloud is 1. */
   speechChannels: SpeechChannelsConfig;
+  /** Worker threads of the offline scorer's pool (SPEECH_WORKERS, default min(cores, 4)). */
+  speechWorkers: number;
   /** Where uploads (recordings) are stored: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage:
     | { kind: 'local'; dir: string }
@@ -377,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oauth,
     payments,
     speechChannels,
+    speechWorkers: e.SPEECH_WORKERS ?? defaultPoolSize(),
     storage,
   };
 }

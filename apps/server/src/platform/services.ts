@@ -62,7 +62,7 @@ export function createServices(
     config.oauth.provider === 'real'
       ? createRealProviders(config.oauth)
       : createDevProviders(database.db, () => clock.now());
-  const speechJudge = createPoolJudge();
+  const speechJudge = createPoolJudge({ size: config.speechWorkers });
   const storage = createObjectStorage(config.storage);
   const payments = createPayments(config, database.db, () => clock.now(), deliver);
   return {
