@@ -65,7 +65,7 @@ export interface ScoringPool {
  * One worker per core, at most 4. The API's own thread mostly waits on the database while
  * children are scored, so keeping a core free for it halves the throughput of a 2-core machine
  * for little gain: 4 concurrent sessions on 2 cores measured p50 907 ms with 1 worker and
- * 458 ms with 2 (`npm run bench -- --only speech`).
+ * 458 ms with 2 (`npm run bench -- --only speech`). The server's SPEECH_WORKERS overrides it.
  */
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));

@@ -146,8 +146,8 @@ const ZEnv = z.object({
   IFLYTEK_ISE_API_KEY: z.string().optional(),
   IFLYTEK_ISE_API_SECRET: z.string().optional(),
   /**
-   * Scoring worker threads of this process (each loads its own decoder and model); default one per
-   * core, at most 4. Several processes on one machine share its cores: give each its share.
+   * Scoring worker threads of this process (each loads its own decoder and model); default
+   * one per core, at most 4. Processes sharing a machine share its cores: give each its part.
    */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Longest a cloud score channel may take (ms). */
