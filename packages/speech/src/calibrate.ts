@@ -4,6 +4,7 @@
  *
  *   npx tsx packages/speech/src/calibrate.ts [--dataset <dir>] [--model bundled|debian|all]
  *       [--cache <file>] [--from-cache] [--jobs <n>] [--dry-run]
+ *       [--every <n>] [--own-only] [--warp <w>] [--means <file or folder>] (experiments)
  *
  * 1. Every recording is analysed three times in the worker pool: against its own text
  *    (labelled sample), against another utterance's text (negative for the "different
@@ -224,7 +225,7 @@ async function extract(
     const own = path.join(args.means, `${speaker}.means`);
     return existsSync(own) ? own : args.means;
   };
-  // One pool per transform, one after the other (a folder of per-speaker transforms).
+  // One pool per means file, one after the other (a folder holds one per speaker).
   const groups = new Map<string | undefined, [number, (typeof utterances)[number]][]>();
   utterances.forEach((u, i) => {
     const key = meansFor(u.speaker);
