@@ -4,6 +4,7 @@
  *
  *   npx tsx packages/speech/src/calibrate.ts [--dataset <dir>] [--model bundled|debian|all]
  *       [--cache <file>] [--from-cache] [--jobs <n>] [--dry-run]
+ *       [--every <n>] [--own-only] [--warp <w>] [--means <file or folder>] (experiments)
  *
  * 1. Every recording is analysed three times in the worker pool: against its own text
  *    (labelled sample), against another utterance's text (negative for the "different
@@ -149,6 +150,12 @@ interface Args {
   ownOnly: boolean;
   /** Vocal-tract-length warp instead of the model's (experiments; the cache is per warp). */
   warp?: number;
+  /**
+   * Adapted Gaussian means (experiments, decision 068 third round): one file for every
+   * recording, or a folder with `<speaker>.means` per speaker (each adapted on the other
+   * speakers only, so no recording is scored by a model adapted on its own voice).
+   */
+  means?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -181,6 +188,7 @@ function parseArgs(argv: string[]): Args {
       args.ownOnly = true;
       args.skipInserted = true;
     } else if (a === '--warp') args.warp = Number(next());
+    else if (a === '--means') args.means = next();
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -194,7 +202,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const cachePath = (args: Args, model: AcousticModelName): string => {
-  const suffix = `${model}${args.warp ? `-w${args.warp}` : ''}${args.ownOnly ? '-own' : ''}`;
+  const suffix = `${model}${args.warp ? `-w${args.warp}` : ''}${args.means ? '-adapted' : ''}${args.ownOnly ? '-own' : ''}`;
   return args.cache
     ? args.cache.replace(/(\.json)?$/, `-${suffix}.json`)
     : path.join(tmpdir(), `picbook-speech-calibration-${suffix}.json`);
@@ -209,85 +217,101 @@ const pick = (seed: number, n: number): number => {
 async function extract(
   dataset: Dataset,
   model: AcousticModelName,
-  args: Pick<Args, 'jobs' | 'every' | 'skipInserted' | 'ownOnly' | 'warp'>,
+  args: Pick<Args, 'jobs' | 'every' | 'skipInserted' | 'ownOnly' | 'warp' | 'means'>,
 ): Promise<CalibrationSample[]> {
-  const pool = createScoringPool({
-    model,
-    ...(args.warp ? { warp: args.warp } : {}),
-    size: args.jobs,
-    maxQueue: 10_000,
-    timeoutMs: 120_000,
-  });
-  await pool.ready();
   const utterances = dataset.utterances.filter((_, i) => i % args.every === 0);
+  const meansFor = (speaker: string): string | undefined => {
+    if (!args.means) return undefined;
+    const own = path.join(args.means, `${speaker}.means`);
+    return existsSync(own) ? own : args.means;
+  };
+  // One pool per means file, one after the other (a folder holds one per speaker).
+  const groups = new Map<string | undefined, [number, (typeof utterances)[number]][]>();
+  utterances.forEach((u, i) => {
+    const key = meansFor(u.speaker);
+    groups.set(key, [...(groups.get(key) ?? []), [i, u]]);
+  });
   const started = performance.now();
   let done = 0;
-  const samples = await Promise.all(
-    utterances.map(async (u, i): Promise<CalibrationSample | undefined> => {
-      const audio = await loadAudio(u.wav);
-      // Another utterance's text with at least one word in common would make the negative
-      // partly right; take the next text sharing no word (of ≥ 2 words).
-      const own = new Set(u.text.toLowerCase().split(/\s+/));
-      let other = utterances[(i + 97) % utterances.length];
-      for (let k = 1; k < utterances.length; k++) {
-        const candidate = utterances[(i + 97 * k) % utterances.length];
-        const words = candidate?.text.toLowerCase().split(/\s+/) ?? [];
-        if (words.length >= 2 && words.every((w) => !own.has(w))) {
-          other = candidate;
-          break;
-        }
-      }
-      const tokens = u.text.split(/\s+/).filter((t) => t !== '');
-      const insertAt = pick(i, tokens.length + 1);
-      const extra =
-        INSERTED_WORDS.filter((w) => !own.has(w))[pick(i + 7, INSERTED_WORDS.length - 2)] ??
-        'yellow';
-      const insertedText = [...tokens.slice(0, insertAt), extra, ...tokens.slice(insertAt)].join(
-        ' ',
-      );
-      const [matched, mismatched, inserted] = (await Promise.all([
-        pool.features(audio.slice(), u.text),
-        args.ownOnly
-          ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
-          : pool.features(audio.slice(), other?.text ?? 'yellow monkey'),
-        args.skipInserted
-          ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
-          : pool.features(audio.slice(), insertedText),
-      ])) as [FeatureResult, FeatureResult, FeatureResult];
-      done++;
-      if (done % 20 === 0) {
-        const rate = (performance.now() - started) / done;
-        process.stderr.write(
-          `  ${model}: ${done}/${utterances.length} (${(rate / 1000).toFixed(2)} s per utterance)\n`,
-        );
-      }
-      if (!matched.sentence) {
-        process.stderr.write(`  ${u.id}: not aligned (${matched.verdict}); left out\n`);
-        return undefined;
-      }
-      const humanWords =
-        u.words.length === matched.words.length ? u.words.map((w) => w.accuracy) : null;
-      const insertedWord = inserted.words[insertAt];
-      return {
-        id: u.id,
-        speaker: u.speaker,
-        sentence: matched.sentence,
-        words: matched.words,
-        human: { accuracy: u.accuracy, total: u.total, fluency: u.fluency, words: humanWords },
-        ...(mismatched.sentence ? { mismatched: mismatched.sentence } : {}),
-        ...(insertedWord && inserted.words.length === matched.words.length + 1
-          ? {
-              inserted: {
-                word: insertedWord,
-                others: inserted.words.filter((_, k) => k !== insertAt),
-              },
-            }
-          : {}),
-      };
-    }),
-  );
-  await pool.close();
+  const samples: (CalibrationSample | undefined)[] = [];
+  for (const [means, group] of groups) {
+    const pool = createScoringPool({
+      model,
+      ...(args.warp ? { warp: args.warp } : {}),
+      ...(means ? { means } : {}),
+      size: args.jobs,
+      maxQueue: 10_000,
+      timeoutMs: 120_000,
+    });
+    await pool.ready();
+    samples.push(...(await Promise.all(group.map(([i, u]) => one(pool, u, i)))));
+    await pool.close();
+  }
   return samples.filter((s): s is CalibrationSample => s !== undefined);
+
+  async function one(
+    pool: ReturnType<typeof createScoringPool>,
+    u: (typeof utterances)[number],
+    i: number,
+  ): Promise<CalibrationSample | undefined> {
+    const audio = await loadAudio(u.wav);
+    // Another utterance's text with at least one word in common would make the negative
+    // partly right; take the next text sharing no word (of ≥ 2 words).
+    const own = new Set(u.text.toLowerCase().split(/\s+/));
+    let other = utterances[(i + 97) % utterances.length];
+    for (let k = 1; k < utterances.length; k++) {
+      const candidate = utterances[(i + 97 * k) % utterances.length];
+      const words = candidate?.text.toLowerCase().split(/\s+/) ?? [];
+      if (words.length >= 2 && words.every((w) => !own.has(w))) {
+        other = candidate;
+        break;
+      }
+    }
+    const tokens = u.text.split(/\s+/).filter((t) => t !== '');
+    const insertAt = pick(i, tokens.length + 1);
+    const extra =
+      INSERTED_WORDS.filter((w) => !own.has(w))[pick(i + 7, INSERTED_WORDS.length - 2)] ?? 'yellow';
+    const insertedText = [...tokens.slice(0, insertAt), extra, ...tokens.slice(insertAt)].join(' ');
+    const [matched, mismatched, inserted] = (await Promise.all([
+      pool.features(audio.slice(), u.text),
+      args.ownOnly
+        ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
+        : pool.features(audio.slice(), other?.text ?? 'yellow monkey'),
+      args.skipInserted
+        ? Promise.resolve({ verdict: 'ok', analysis: null, sentence: null, words: [] })
+        : pool.features(audio.slice(), insertedText),
+    ])) as [FeatureResult, FeatureResult, FeatureResult];
+    done++;
+    if (done % 20 === 0) {
+      const rate = (performance.now() - started) / done;
+      process.stderr.write(
+        `  ${model}: ${done}/${utterances.length} (${(rate / 1000).toFixed(2)} s per utterance)\n`,
+      );
+    }
+    if (!matched.sentence) {
+      process.stderr.write(`  ${u.id}: not aligned (${matched.verdict}); left out\n`);
+      return undefined;
+    }
+    const humanWords =
+      u.words.length === matched.words.length ? u.words.map((w) => w.accuracy) : null;
+    const insertedWord = inserted.words[insertAt];
+    return {
+      id: u.id,
+      speaker: u.speaker,
+      sentence: matched.sentence,
+      words: matched.words,
+      human: { accuracy: u.accuracy, total: u.total, fluency: u.fluency, words: humanWords },
+      ...(mismatched.sentence ? { mismatched: mismatched.sentence } : {}),
+      ...(insertedWord && inserted.words.length === matched.words.length + 1
+        ? {
+            inserted: {
+              word: insertedWord,
+              others: inserted.words.filter((_, k) => k !== insertAt),
+            },
+          }
+        : {}),
+    };
+  }
 }
 
 const f3 = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');

@@ -139,6 +139,11 @@ export interface EngineOptions {
   warp?: number;
   /** Gaussians per codebook evaluated per frame (SoundSwallower `topn`, default 4). */
   topn?: number;
+  /**
+   * Gaussian means file replacing the model's (e.g. adapted with sphinxtrain's MLLR tools;
+   * decision 068, third round). SoundSwallower ignores its own `mllr` setting.
+   */
+  means?: string;
   /** Decode a free phone loop too, for {@link TokenAnalysis.evidence} (default true). */
   phoneLoop?: boolean;
   /**
@@ -258,6 +263,7 @@ export async function createPronunciationEngine(
     loglevel: 'ERROR',
     compallsen: true,
     topn: options.topn ?? 4,
+    ...(options.means ? { mean: options.means } : {}),
   });
   await decoder.initialize();
   if (warp !== 1) {
