@@ -2,7 +2,6 @@ import { processPage } from '@picbook/domain';
 import { prefetchBook, prefetchLibrary } from '../../features/library/library-data';
 import { useActivityData } from '../../features/shell/activity-store';
 import { useSession } from '../../shared/session/session';
-import { useSettings } from '../../shared/settings/user-settings';
 import { useStartup } from './startup-store';
 
 /** The data a route's first screen waits for, known from the address alone. */
@@ -42,8 +41,6 @@ export function startEarlyData(pathname: string): void {
     void startup.loadUser().then(() => {
       const user = useStartup.getState().user;
       if (!user || user.children.length === 0) return;
-      // The settings decide the popups and the music on every screen.
-      void useSettings.getState().load();
       if (route.kind === 'library') {
         void prefetchLibrary(user.level);
         // The home screen's popup points wait for the activity data (ShellBehaviours).
