@@ -149,16 +149,13 @@ export function Reader({
     turn(step);
   };
 
-  // This page's narration is decoded (sentence replays start at once) and the next page's
+  // This page's narration is decoded at once (sentence replays start at once); the next page's
   // picture and narration are fetched and decoded while this one is read, once the turned page
   // is on screen.
-  useEffect(
-    () =>
-      afterNextPaint(
-        () => void preloadPage(book.pages[index]).then(() => preloadPage(book.pages[index + 1])),
-      ),
-    [book.pages, index],
-  );
+  useEffect(() => {
+    const current = preloadPage(book.pages[index]);
+    return afterNextPaint(() => void current.then(() => preloadPage(book.pages[index + 1])));
+  }, [book.pages, index]);
 
   // Progress: every page reached is saved (the server keeps the furthest); the end marks it read.
   // The request and the address wait until the turned page is painted; a page left sooner is
