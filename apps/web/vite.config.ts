@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // @ts-expect-error plain ESM helper shared with scripts/start.mjs; it has no type declarations
 import { webSourceHash } from '../../scripts/lib/web-source.mjs';
+import { PREACT_ALIASES } from './renderer';
 
 const source: string = webSourceHash();
 const time = Math.floor(Date.now() / 1000);
@@ -87,8 +88,12 @@ function precompress(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
+  // Preact in place of React everywhere (decision 080).
+  resolve: { alias: PREACT_ALIASES },
   plugins: [
-    react(),
+    // The JSX transform only: React Fast Refresh does not drive Preact, so an edit in development
+    // reloads the page instead of hot-swapping the component.
+    react({ refreshExclude: /./ }),
     buildInfo(),
     opsEntry(),
     // The service worker that keeps opened books readable offline (src/sw.ts, decision 074).

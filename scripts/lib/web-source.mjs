@@ -14,6 +14,7 @@ const INPUTS = [
   'apps/web/index.html',
   'apps/web/ops.html',
   'apps/web/vite.config.ts',
+  'apps/web/renderer.ts',
   'apps/web/package.json',
   'packages/contracts/src',
   'packages/domain/src',

@@ -14,3 +14,17 @@ globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
   String(input instanceof Request ? input.url : input).endsWith(routes.pingback.path)
     ? Promise.resolve(new Response(null, { status: 204 }))
     : realFetch(input, init)) as typeof fetch;
+
+// A browser turns what is assigned to select.value into a string; happy-dom compares it as given,
+// so Preact's `select.value = 222` (a number from `<select value={region}>`) chose nothing here
+// while it chooses "222" in a browser (decision 080).
+const selectValue = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value');
+const setSelectValue = selectValue?.set;
+if (selectValue && setSelectValue) {
+  Object.defineProperty(HTMLSelectElement.prototype, 'value', {
+    ...selectValue,
+    set(this: HTMLSelectElement, value: unknown) {
+      setSelectValue.call(this, String(value));
+    },
+  });
+}

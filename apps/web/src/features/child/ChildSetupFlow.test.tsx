@@ -1,5 +1,5 @@
 import type { TChild } from '@picbook/contracts';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import '../../app/locales';
 import { useStartup } from '../../app/startup/startup-store';
@@ -70,7 +70,7 @@ const avatarImages = () =>
 
 function fillGirlBorn2016() {
   fireEvent.click(screen.getByRole('radio', { name: /女孩/ }));
-  fireEvent.change(screen.getByLabelText(/生日/), { target: { value: '2016-05-01' } });
+  fireEvent.input(screen.getByLabelText(/生日/), { target: { value: '2016-05-01' } });
 }
 
 describe('ChildSetupFlow: info step', () => {
@@ -117,7 +117,7 @@ describe('ChildSetupFlow: info step', () => {
   ])('refuses the birthday %j with %s', (value, message) => {
     render(<ChildSetupFlow onDone={vi.fn()} />);
     fireEvent.click(consentBox());
-    fireEvent.change(screen.getByLabelText(/生日/), { target: { value } });
+    fireEvent.input(screen.getByLabelText(/生日/), { target: { value } });
     fireEvent.click(nextButton());
     expect(lastToast()).toMatchObject({ kind: 'warning', message });
     expect(screen.queryByTestId('avatar-dialog')).toBeNull();
@@ -128,7 +128,7 @@ describe('ChildSetupFlow: info step', () => {
     fireEvent.click(screen.getByRole('button', { name: /昵称/ }));
     expect(screen.getByRole('dialog', { name: '修改昵称' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '关闭' })).toBeNull();
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: '乐乐' } });
+    fireEvent.input(screen.getByRole('textbox'), { target: { value: '乐乐' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
     expect(screen.getByTestId('child-nickname').textContent).toBe('乐乐');
   });
@@ -178,7 +178,7 @@ describe('ChildSetupFlow: saving', () => {
     const onDone = vi.fn();
     render(<ChildSetupFlow onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: /昵称/ }));
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: '乐乐' } });
+    fireEvent.input(screen.getByRole('textbox'), { target: { value: '乐乐' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
     fillGirlBorn2016();
     fireEvent.click(consentBox());
@@ -188,6 +188,8 @@ describe('ChildSetupFlow: saving', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
     expect(screen.getByRole('button', { name: '保存中' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保存中' }));
+    // The child is posted, then the user info reloads (a chain of requests: wait for it).
+    await waitFor(() => expect(calls()).toHaveLength(2));
     expect(calls()).toEqual([
       {
         url: '/api/v1/child',
@@ -208,8 +210,8 @@ describe('ChildSetupFlow: saving', () => {
 
     const user = buildUserInfo({ children: [savedChild] });
     await act(async () => answerUser(json({ code: 0, msg: 'ok', data: user })));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(useStartup.getState().user?.children).toEqual([savedChild]);
-    expect(onDone).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -222,7 +224,12 @@ describe('ChildSetupFlow: saving', () => {
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
-    expect(lastToast()).toMatchObject({ kind: 'error', message: '参数错误：avatar 不是可选头像' });
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        kind: 'error',
+        message: '参数错误：avatar 不是可选头像',
+      }),
+    );
     expect(useToasts.getState().toasts).toHaveLength(1);
     expect(screen.getByTestId('avatar-dialog')).toBeTruthy();
     expect(screen.getByRole('button', { name: '确定' })).toBeTruthy();
@@ -251,7 +258,9 @@ describe('ChildSetupFlow: saving', () => {
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
-    expect(lastToast()).toMatchObject({ kind: 'error', message: '昵称不能超过16个字' });
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ kind: 'error', message: '昵称不能超过16个字' }),
+    );
     expect(screen.getByTestId('child-info-dialog')).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });

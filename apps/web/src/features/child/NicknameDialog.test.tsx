@@ -48,7 +48,7 @@ describe('NicknameDialog (spec §2 edit nickname)', () => {
     render(
       <NicknameDialog initial="小宝宝" isFirstSetup={false} onSave={onSave} onClose={vi.fn()} />,
     );
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: '  乐乐 ' } });
+    fireEvent.input(screen.getByRole('textbox'), { target: { value: '  乐乐 ' } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect(onSave).toHaveBeenCalledWith('乐乐');
     const saving = screen.getByRole('button', { name: '保存中' }) as HTMLButtonElement;
@@ -74,7 +74,7 @@ describe('NicknameDialog (spec §2 edit nickname)', () => {
   ])('refuses %j with the spec message %s', (value, message) => {
     const onSave = vi.fn(() => Promise.resolve());
     render(<NicknameDialog initial="小宝宝" isFirstSetup onSave={onSave} onClose={vi.fn()} />);
-    fireEvent.change(screen.getByRole('textbox'), { target: { value } });
+    fireEvent.input(screen.getByRole('textbox'), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(onSave).not.toHaveBeenCalled();
     expect(lastToast()).toMatchObject({ kind: 'warning', message });
@@ -83,7 +83,7 @@ describe('NicknameDialog (spec §2 edit nickname)', () => {
   it('cuts a 17th character with the spec message; the counter stops at 16/16', () => {
     const onSave = vi.fn(() => Promise.resolve());
     render(<NicknameDialog initial="" isFirstSetup onSave={onSave} onClose={vi.fn()} />);
-    fireEvent.change(screen.getByRole('textbox'), {
+    fireEvent.input(screen.getByRole('textbox'), {
       target: { value: '一二三四五六七八九十一二三四五六七八九十一二' },
     });
     expect(lastToast()).toMatchObject({ kind: 'warning', message: '昵称不能超过16个字' });
@@ -107,7 +107,7 @@ describe('NicknameDialog (spec §2 edit nickname)', () => {
   it('accepts exactly 16 Chinese characters (32 units)', () => {
     const onSave = vi.fn(() => Promise.resolve());
     render(<NicknameDialog initial="" isFirstSetup onSave={onSave} onClose={vi.fn()} />);
-    fireEvent.change(screen.getByRole('textbox'), {
+    fireEvent.input(screen.getByRole('textbox'), {
       target: { value: '一二三四五六七八九十一二三四五六' },
     });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));

@@ -1,6 +1,6 @@
 import type { TBook } from '@picbook/contracts';
 import { activeWordAt, sentencePieces, WORK_KIND, WORK_TYPE, type WorkType } from '@picbook/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../app/navigation/jump';
 import { useTrack } from '../../shared/audio';
@@ -61,9 +61,12 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   const lit = isNarrating ? activeWordAt(item.words, narration.state.currentTime) : -1;
   const pieces = useMemo(() => sentencePieces(item.text, item.words), [item]);
 
-  // Each item starts with the narrator; the history remembers where the child is.
+  // Each item starts with the narrator; the history remembers where the child is. A layout
+  // effect: the previous item's score is gone before the new item paints, and a tap on the
+  // microphone can never come before this reset (which would drop its recording) — Preact runs
+  // plain effects only after the next frame (decision 080).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per item, on purpose
-  useEffect(() => {
+  useLayoutEffect(() => {
     saveHistory(userId, bookId, type, { uuid, index });
     recorder.reset();
     narration.track.play();

@@ -9,9 +9,9 @@ export const SHIPPED_LICENCES: ReadonlyArray<{ name: string; licence: string }> 
   // Zips a book folder in the operator console (decision 079).
   { name: 'fflate', licence: 'MIT' },
   { name: 'i18next', licence: 'MIT' },
+  // The renderer, in place of React (decision 080).
+  { name: 'preact', licence: 'MIT' },
   { name: 'qrcode', licence: 'MIT' },
-  { name: 'react', licence: 'MIT' },
-  { name: 'react-dom', licence: 'MIT' },
   { name: 'react-i18next', licence: 'MIT' },
   { name: 'react-router', licence: 'MIT' },
   // The service worker's (decision 074).

@@ -63,6 +63,19 @@ describe('the letter keyboard', () => {
     expect(submit).toHaveBeenCalledWith('kite');
   });
 
+  it('fast typing: each key sees the letters before it, even before effects have run', async () => {
+    const submit = vi.fn();
+    render(<Harness word="kite" onSubmit={submit} />);
+    // As a browser delivers keys typed quickly: outside act, each after the re-render the one
+    // before caused (a microtask) but before the renderer's effects (Preact: after a frame).
+    for (const key of ['k', 'i', 't', 'e', 'Enter']) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+      await Promise.resolve();
+    }
+    expect(typed()).toBe('kite');
+    expect(submit).toHaveBeenCalledWith('kite');
+  });
+
   it('nothing to check before a letter is typed', () => {
     const submit = vi.fn();
     render(<Harness word="kite" onSubmit={submit} />);

@@ -78,7 +78,8 @@ export function BookUploadPanel() {
             hidden
             data-testid="ops-upload-folder"
             onChange={pickFolder}
-            {...{ webkitdirectory: '', directory: '' }}
+            // A DOM property (Preact sets it as one): true, not the attribute's "".
+            {...{ webkitdirectory: true, directory: '' }}
           />
         </label>
         <label className="ops-btn ops-file">

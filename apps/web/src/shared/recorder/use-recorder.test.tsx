@@ -59,6 +59,8 @@ describe('useRecorder', () => {
     expect(screen.getByTestId('probe').textContent).toBe('pending quiet 0.0');
     await act(async () => {
       void probe.api.start('Hi.');
+      // The microphone and the prompt sound are promises: the recording starts once both are in.
+      await vi.waitUntil(() => probe.api.recorder.getSnapshot().state === 'recording');
     });
     expect(screen.getByTestId('probe').textContent).toBe('recording quiet 0.0');
     expect(probe.api.maxSeconds).toBe(5);

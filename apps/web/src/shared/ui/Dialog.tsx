@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Dialog.module.css';
+import { useWindowKeydown } from './use-window-keydown';
 
 export interface DialogProps {
   title: string;
@@ -15,14 +16,12 @@ export interface DialogProps {
 export function Dialog({ title, children, onClose, wide = false, testId }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  useEffect(() => {
-    if (!onClose) return;
-    const handleKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
-  }, [onClose]);
+  useWindowKeydown(
+    onClose &&
+      ((e) => {
+        if (e.key === 'Escape') onClose();
+      }),
+  );
   return (
     <div className={styles.backdrop}>
       <div

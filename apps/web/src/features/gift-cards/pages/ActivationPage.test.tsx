@@ -52,13 +52,13 @@ describe('ActivationPage', () => {
     const api = stubApi({});
     renderPage();
     const typo = `${code.slice(0, 5)}${code[5] === 'A' ? 'B' : 'A'}${code.slice(6)}`;
-    fireEvent.change(input(), { target: { value: typo } });
+    fireEvent.input(input(), { target: { value: typo } });
     expect(screen.getByTestId('gift-code-problem').textContent).toBe(
       '兑换码有误，请核对后重新输入',
     );
     fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
     expect(api.calls()).toEqual([]);
-    fireEvent.change(input(), { target: { value: `${code.slice(0, 3)}0` } });
+    fireEvent.input(input(), { target: { value: `${code.slice(0, 3)}0` } });
     expect(screen.getByTestId('gift-code-problem').textContent).toBe(
       '兑换码中没有这个字符，请核对（0）',
     );
@@ -75,7 +75,7 @@ describe('ActivationPage', () => {
       'POST /api/v1/gift_card/redeem': () => json({ card, repeated: false }),
     });
     renderPage();
-    fireEvent.change(input(), { target: { value: code.toLowerCase().replace(/(.{4})/g, '$1 ') } });
+    fireEvent.input(input(), { target: { value: code.toLowerCase().replace(/(.{4})/g, '$1 ') } });
     fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
     expect((await screen.findByTestId('gift-code-gives')).textContent).toContain('VIP会员 31天');
     fireEvent.click(screen.getByRole('button', { name: '立即兑换' }));
@@ -91,7 +91,7 @@ describe('ActivationPage', () => {
       'GET /api/v1/gift_card/check': () => json(null, 16002, '该兑换码已过期，无法兑换'),
     });
     renderPage();
-    fireEvent.change(input(), { target: { value: code } });
+    fireEvent.input(input(), { target: { value: code } });
     fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
     expect((await screen.findByTestId('gift-code-problem')).textContent).toBe(
       '该兑换码已过期，无法兑换',

@@ -2,6 +2,7 @@ import type { TInteractiveAreas } from '@picbook/contracts';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTrack, type Track } from '../../../shared/audio';
+import { useWindowKeydown } from '../../../shared/ui/use-window-keydown';
 import { BookCover } from './BookCover';
 import styles from './HotspotViewer.module.css';
 
@@ -37,15 +38,11 @@ export function HotspotViewer({ pages, index, onIndex, onClose }: HotspotViewerP
     return () => track.current?.destroy();
   }, []);
 
-  useEffect(() => {
-    const handleKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-      if (e.key === 'ArrowLeft' && hasPrev) onIndex(index - 1);
-      if (e.key === 'ArrowRight' && hasNext) onIndex(index + 1);
-    };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
-  }, [index, hasPrev, hasNext, onClose, onIndex]);
+  useWindowKeydown((e) => {
+    if (e.key === 'Escape') onClose();
+    if (e.key === 'ArrowLeft' && hasPrev) onIndex(index - 1);
+    if (e.key === 'ArrowRight' && hasNext) onIndex(index + 1);
+  });
 
   const handleSpot = (spot: number) => {
     const hotspot = page.hotspots[spot];

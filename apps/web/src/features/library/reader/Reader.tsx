@@ -13,6 +13,7 @@ import prevIcon from '../../../shared/ui/icons/page-prev.svg';
 import pauseIcon from '../../../shared/ui/icons/pause.svg';
 import playIcon from '../../../shared/ui/icons/play.svg';
 import speakerIcon from '../../../shared/ui/icons/speaker.svg';
+import { useWindowKeydown } from '../../../shared/ui/use-window-keydown';
 import { saveReadingProgress } from '../library-queries';
 import { useProgressOutbox } from '../progress-outbox';
 import { EndOfBook } from './EndOfBook';
@@ -211,22 +212,18 @@ export function Reader({
   }, [autoTurn, narration.pageEnded, isEnded, visible, turn, tapped, hasChineseToRead]);
 
   // Keyboard: arrows turn pages, space pauses and resumes.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isEnded || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') turn(1);
-      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') turn(-1);
-      else if (e.key === ' ') {
-        if ((e.target as HTMLElement | null)?.tagName === 'BUTTON') return;
-        e.preventDefault();
-        if (narration.state === 'playing') narration.pause();
-        else narration.resume();
-      } else return;
-      touch();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isEnded, turn, narration, touch]);
+  useWindowKeydown((e) => {
+    if (isEnded || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowRight' || e.key === 'PageDown') turn(1);
+    else if (e.key === 'ArrowLeft' || e.key === 'PageUp') turn(-1);
+    else if (e.key === ' ') {
+      if ((e.target as HTMLElement | null)?.tagName === 'BUTTON') return;
+      e.preventDefault();
+      if (narration.state === 'playing') narration.pause();
+      else narration.resume();
+    } else return;
+    touch();
+  });
 
   const swipe = useSwipe((step) => {
     touch();

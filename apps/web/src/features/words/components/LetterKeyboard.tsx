@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWindowKeydown } from '../../../shared/ui/use-window-keydown';
 import styles from './LetterKeyboard.module.css';
 
 export interface LetterKeyboardProps {
@@ -37,17 +37,14 @@ export function LetterKeyboard({
     if (disabled) return;
     onChange(value.replace(/ +$/, '').slice(0, -1));
   };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-      if (/^[a-zA-Z']$/.test(e.key)) type(e.key.toLowerCase());
-      else if (e.key === 'Backspace') erase();
-      else if (e.key === 'Enter' && value.length > 0) onSubmit();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  // Fast typing: each key sees the letters typed before it (the listener reads the latest render).
+  useWindowKeydown((e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (/^[a-zA-Z']$/.test(e.key)) type(e.key.toLowerCase());
+    else if (e.key === 'Backspace') erase();
+    else if (e.key === 'Enter' && value.length > 0) onSubmit();
+    else return;
+    e.preventDefault();
   });
   return (
     <div className={styles.keyboard} data-testid="letter-keyboard">
