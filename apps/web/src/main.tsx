@@ -5,10 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/locales';
 import { App } from './app/App';
+import { startEarlyData } from './app/startup/early-data';
 import { ensureLanguage, i18n } from './shared/i18n';
 import { registerOfflineWorker } from './shared/offline/offline-books';
 
 document.documentElement.lang = i18n.language;
+// Configs, user info and the opening route's data go out now, beside the route's code.
+startEarlyData(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

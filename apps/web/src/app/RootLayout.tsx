@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { GuestBlock } from '../features/auth/components/GuestBlock';
 import { LoginLayerHost } from '../features/auth/components/LoginLayerHost';
@@ -148,8 +148,9 @@ function ShellEffects() {
   useHolidayTheme();
   useEffect(() => installKeyboardStyle({ isIos: appEnv().os === 'ios' }), []);
 
-  // Layout: landscape child area, portrait parents' area; root font scaled to the viewport.
-  useEffect(() => {
+  // Layout: landscape child area, portrait parents' area; root font scaled to the viewport,
+  // before the first paint (a page whose data is already in shows in its first commit).
+  useLayoutEffect(() => {
     const area = portrait ? 'parents' : 'child';
     const apply = () => applyRootFont(area);
     apply();

@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../app/startup/startup-store';
 
-/** Storage key of the level the child chose last time (remembered on the device). */
-export const LEVEL_KEY = 'library_level';
+export { LEVEL_KEY } from './library-data';
 
 /** The colour of a level from configs (levels[].color); the area accent when unknown. */
 export function useLevelColor(level: number): string {

@@ -1,50 +1,18 @@
-import type { TBook, TReadMode, TShelfType } from '@picbook/contracts';
+import type { TReadMode, TShelfType } from '@picbook/contracts';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { bookQuery, levelBooksQuery, libraryKeys, shelfQuery } from './library-data';
 import { sendProgress } from './progress-outbox';
-import { preloadPage } from './reader/preload';
 
-/** Query keys of the library; everything under ['books'] depends on the user's access. */
-export const libraryKeys = {
-  all: ['books'] as const,
-  level: (level: number) => ['books', 'level', level] as const,
-  book: (id: number) => ['books', 'book', id] as const,
-  summary: (id: number) => ['books', 'summary', id] as const,
-  areas: (id: number) => ['books', 'areas', id] as const,
-  shelf: (type: TShelfType, page = 1) => ['books', 'shelf', type, page] as const,
-  shelfPages: (type: TShelfType) => ['books', 'shelf', type, 'pages'] as const,
-};
-
-export const bookQuery = (id: number) => ({
-  queryKey: libraryKeys.book(id),
-  queryFn: () => api('book', { params: { id } }),
-  staleTime: 5 * 60_000,
-});
+export { bookQuery, libraryKeys, prefetchBook } from './library-data';
 
 export function useLevelBooks(level: number) {
-  return useQuery({
-    queryKey: libraryKeys.level(level),
-    queryFn: () => api('levelBooks', { params: { level } }),
-  });
+  return useQuery(levelBooksQuery(level));
 }
 
 export function useBook(id: number) {
   return useQuery(bookQuery(id));
-}
-
-/**
- * Fetches a book while the curtain covers the screen, and its opening page's picture and
- * narration (the given page, else where the child stopped, else the first), so the reader opens
- * ready to play.
- */
-export async function prefetchBook(id: number, page?: number): Promise<void> {
-  await queryClient.prefetchQuery(bookQuery(id));
-  const book = queryClient.getQueryData<TBook>(libraryKeys.book(id));
-  if (!book) return;
-  const reading = book.reading;
-  const at = page ?? (reading && !reading.finished ? reading.page : 1);
-  await preloadPage(book.pages[at - 1]);
 }
 
 export function useBookSummary(id: number) {
@@ -63,11 +31,7 @@ export function useInteractiveAreas(id: number, enabled = true) {
 }
 
 export function useShelf(type: TShelfType, page = 1, enabled = true) {
-  return useQuery({
-    queryKey: libraryKeys.shelf(type, page),
-    queryFn: () => api('bookshelf', { params: { type }, query: { page } }),
-    enabled,
-  });
+  return useQuery({ ...shelfQuery(type, page), enabled });
 }
 
 /** A whole shelf, page after page ("加载更多"); page_size is the server's default (20). */

@@ -65,3 +65,22 @@ void i18next.use(initReactI18next).init({
   // No advertising line in the browser console (or in every test file's output).
   showSupportNotice: false,
 });
+
+/**
+ * i18next canonicalises the language code (`Intl.getCanonicalLocales`) two or three times on
+ * every `t()` call, since 'zh-CN' has a region; on the emulated phone that was about half of the
+ * reader's render time, which repeats with every narration tick (decision 081). A code's
+ * canonical form never changes, so each is worked out once.
+ */
+export function rememberLanguageCodes(instance: typeof i18next): void {
+  const utils = instance.services.languageUtils as { formatLanguageCode(code: unknown): unknown };
+  const format = utils.formatLanguageCode.bind(utils);
+  const known = new Map<string, unknown>();
+  utils.formatLanguageCode = (code: unknown) => {
+    if (typeof code !== 'string') return format(code);
+    if (!known.has(code)) known.set(code, format(code));
+    return known.get(code);
+  };
+}
+
+rememberLanguageCodes(i18next);

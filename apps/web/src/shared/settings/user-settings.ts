@@ -23,6 +23,7 @@ interface SettingsStore {
   saveState: SaveState;
   /** Items waiting to be saved, one per key (latest value wins). */
   unsaved: Map<UserSettingKey, string>;
+  /** Loads the settings; a call while a load is under way shares it. */
   load(): Promise<void>;
   save(patch: Partial<UserSettings>): Promise<void>;
 }
@@ -35,6 +36,8 @@ function defaults(): UserSettings {
 }
 
 let inFlight: Promise<void> | null = null;
+/** A load already under way (startup starts one before the screens ask; decision 081). */
+let loading: Promise<void> | null = null;
 
 /**
  * Server-stored user settings (spec §5 "Settings loading"): values converted to the default's
@@ -85,36 +88,42 @@ export const useSettings = create<SettingsStore>((set, get) => {
     saveState: 'initial',
     unsaved: new Map(),
 
-    async load() {
-      set({ loadState: 'loading' });
-      try {
-        const { list } = await api(
-          'getStorages',
-          { query: { group: SETTINGS_GROUP } },
-          { silent: true },
-        );
-        const fallback = defaults();
-        const server = new Map(list.map((item) => [item.key, item.value]));
-        const values = { ...fallback };
-        const unsaved = new Map(get().unsaved);
-        for (const key of USER_SETTING_KEYS) {
-          const raw = server.get(key);
-          if (raw !== undefined) {
-            values[key] = coerceSetting(raw, fallback[key]);
-            continue;
+    load() {
+      loading ??= (async () => {
+        set({ loadState: 'loading' });
+        try {
+          const { list } = await api(
+            'getStorages',
+            { query: { group: SETTINGS_GROUP } },
+            { silent: true },
+          );
+          const fallback = defaults();
+          const server = new Map(list.map((item) => [item.key, item.value]));
+          const values = { ...fallback };
+          const unsaved = new Map(get().unsaved);
+          for (const key of USER_SETTING_KEYS) {
+            const raw = server.get(key);
+            if (raw !== undefined) {
+              values[key] = coerceSetting(raw, fallback[key]);
+              continue;
+            }
+            const local = storage.get(LOCAL_KEY_PREFIX + key);
+            if (local !== null && local !== '') {
+              values[key] = coerceSetting(local, fallback[key]);
+              unsaved.set(key, String(values[key]));
+            }
           }
-          const local = storage.get(LOCAL_KEY_PREFIX + key);
-          if (local !== null && local !== '') {
-            values[key] = coerceSetting(local, fallback[key]);
-            unsaved.set(key, String(values[key]));
-          }
+          for (const [key, value] of get().unsaved)
+            values[key] = coerceSetting(value, fallback[key]);
+          set({ values, unsaved, loadState: 'done' });
+          if (unsaved.size > 0) await flush();
+        } catch {
+          set({ loadState: 'error' });
         }
-        for (const [key, value] of get().unsaved) values[key] = coerceSetting(value, fallback[key]);
-        set({ values, unsaved, loadState: 'done' });
-        if (unsaved.size > 0) await flush();
-      } catch {
-        set({ loadState: 'error' });
-      }
+      })().finally(() => {
+        loading = null;
+      });
+      return loading;
     },
 
     async save(patch) {
@@ -133,6 +142,7 @@ export const useSettings = create<SettingsStore>((set, get) => {
 /** Test hook: forget state between tests. */
 export function resetSettings(): void {
   inFlight = null;
+  loading = null;
   useSettings.setState({
     values: defaults(),
     loadState: 'initial',

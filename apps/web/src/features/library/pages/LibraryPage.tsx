@@ -13,6 +13,7 @@ import { BookCard, BookCardSkeleton } from '../components/BookCard';
 import { ContinueReading } from '../components/ContinueReading';
 import { ShelfIcon } from '../components/ShelfIcon';
 import { LEVEL_KEY, useCategoryName } from '../library-config';
+import { initialLevel } from '../library-data';
 import { useLevelBooks, useShelf } from '../library-queries';
 import { useOpenBook } from '../open-book';
 import styles from './LibraryPage.module.css';
@@ -20,12 +21,6 @@ import styles from './LibraryPage.module.css';
 const SKELETONS = [1, 2, 3, 4, 5, 6];
 /** The covers of the first row load at once and first: one of them is the page's LCP. */
 const PRIORITY_COVERS = 4;
-
-function initialLevel(userLevel: number | undefined): number {
-  const saved = Number(storage.get(LEVEL_KEY));
-  if (Number.isInteger(saved) && saved >= 1 && saved <= 6) return saved;
-  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
-}
 
 /** The library tab: level tabs, a category filter, the level's books and "继续阅读". */
 export default function LibraryPage() {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
 import { useChineseVoice } from '../../../shared/audio/chinese-voice';
+import { afterNextPaint } from '../../../shared/platform/after-paint';
 import { isNetworkFailure } from '../../../shared/request/request-error';
 import { toast } from '../../../shared/toast/toast-store';
 import { IconButton } from '../../../shared/ui/IconButton';
@@ -31,6 +32,24 @@ type FinishSave = 'saving' | 'saved' | 'waiting' | 'failed';
 
 /** A page with more English than this gets the smaller type of the text band (L5/L6 pages). */
 const DENSE_TEXT_CHARS = 110;
+/** The reader's fixed words (its namespace's keys). */
+const READER_LABELS = [
+  'replay',
+  'explainTitle',
+  'explainStop',
+  'explainListen',
+  'showText',
+  'hideText',
+  'showChinese',
+  'hideChinese',
+  'pause',
+  'play',
+  'previous',
+  'next',
+  'tapToListen',
+] as const;
+type ReaderLabel = (typeof READER_LABELS)[number];
+
 /** Controls fade while narration plays and the child has not touched the screen for this long. */
 const CONTROLS_IDLE_MS = 2500;
 
@@ -67,6 +86,12 @@ export function Reader({
   onPage,
 }: ReaderProps) {
   const { t } = useTranslation('reader');
+  // The reader renders on every narration tick: its words are looked up once, not per render.
+  const label = useMemo(
+    () =>
+      Object.fromEntries(READER_LABELS.map((key) => [key, t(key)])) as Record<ReaderLabel, string>,
+    [t],
+  );
   const pageCount = book.pages.length;
   const bookId = book.book_info.id;
   const [index, setIndex] = useState(() => Math.min(Math.max(1, startPage), pageCount) - 1);
@@ -125,17 +150,33 @@ export function Reader({
     turn(step);
   };
 
-  // This page's narration is decoded (sentence replays start at once) and the next page's
-  // picture and narration are fetched and decoded while this one is read.
+  // This page's narration is decoded at once (sentence replays start at once); the next page's
+  // picture and narration are fetched and decoded while this one is read, once the turned page
+  // is on screen.
   useEffect(() => {
-    void preloadPage(book.pages[index]).then(() => preloadPage(book.pages[index + 1]));
+    const current = preloadPage(book.pages[index]);
+    return afterNextPaint(() => void current.then(() => preloadPage(book.pages[index + 1])));
   }, [book.pages, index]);
 
   // Progress: every page reached is saved (the server keeps the furthest); the end marks it read.
+  // The request and the address wait until the turned page is painted; a page left sooner is
+  // still saved.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, not per new callback
   useEffect(() => {
-    void saveReadingProgress(bookId, pageProcess(index + 1), mode).catch(() => undefined);
-    onPage?.(index + 1);
+    let isSaved = false;
+    const save = () => {
+      if (isSaved) return;
+      isSaved = true;
+      void saveReadingProgress(bookId, pageProcess(index + 1), mode).catch(() => undefined);
+    };
+    const cancel = afterNextPaint(() => {
+      save();
+      onPage?.(index + 1);
+    });
+    return () => {
+      cancel();
+      save();
+    };
   }, [bookId, index, mode]);
   // The end screen never claims a finish the server has not recorded: it says when the finish
   // waits for the network (and is sent by itself when it returns) or could not be saved.
@@ -302,14 +343,14 @@ export function Reader({
                 vocabulary={vocabularyWords}
                 onReplay={onReplay}
                 onWord={onWord}
-                replayLabel={t('replay')}
+                replayLabel={label.replay}
               />
             ))}
           </div>
           {mode === 'explain' && page.note_cn && (
             <aside className={styles.note} data-testid="reader-note">
               <h3>
-                {t('explainTitle')}
+                {label.explainTitle}
                 {chinese.available && (
                   <button
                     type="button"
@@ -321,7 +362,7 @@ export function Reader({
                     }
                   >
                     <img src={speakerIcon} alt="" />
-                    {chinese.speaking ? t('explainStop') : t('explainListen')}
+                    {chinese.speaking ? label.explainStop : label.explainListen}
                   </button>
                 )}
               </h3>
@@ -346,7 +387,7 @@ export function Reader({
           aria-pressed={!isTextHidden}
           data-testid="reader-text-toggle"
         >
-          {isTextHidden ? t('showText') : t('hideText')}
+          {isTextHidden ? label.showText : label.hideText}
         </button>
         {mode === 'cn_read' && (
           <button
@@ -358,12 +399,12 @@ export function Reader({
               onToggleChinese();
             }}
           >
-            {showChinese ? t('hideChinese') : t('showChinese')}
+            {showChinese ? label.hideChinese : label.showChinese}
           </button>
         )}
         <IconButton
           className={styles.playButton}
-          label={playing ? t('pause') : t('play')}
+          label={playing ? label.pause : label.play}
           icon={playing ? pauseIcon : playIcon}
           data-testid="reader-play"
           onClick={() => {
@@ -378,7 +419,7 @@ export function Reader({
 
       <IconButton
         className={`${styles.side} ${styles.sidePrev} ${controlsFaded ? styles.faded : ''}`}
-        label={t('previous')}
+        label={label.previous}
         icon={prevIcon}
         disabled={index === 0}
         onClick={() => tapTurn(-1)}
@@ -387,7 +428,7 @@ export function Reader({
         className={`${styles.side} ${styles.sideNext} ${
           narration.pageEnded && !autoTurn ? styles.beckon : ''
         } ${controlsFaded ? styles.faded : ''}`}
-        label={t('next')}
+        label={label.next}
         icon={nextIcon}
         onClick={() => tapTurn(1)}
         data-testid="reader-next"
@@ -396,7 +437,7 @@ export function Reader({
       {waitingForTap && (
         <button type="button" className={styles.tapToListen} onClick={() => narration.resume()}>
           <img src={playIcon} alt="" />
-          {t('tapToListen')}
+          {label.tapToListen}
         </button>
       )}
 

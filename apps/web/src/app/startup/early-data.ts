@@ -1,0 +1,51 @@
+import { processPage } from '@picbook/domain';
+import { prefetchBook, prefetchLibrary } from '../../features/library/library-data';
+import { useActivityData } from '../../features/shell/activity-store';
+import { useSession } from '../../shared/session/session';
+import { useStartup } from './startup-store';
+
+/** The data a route's first screen waits for, known from the address alone. */
+export type RouteData =
+  | { kind: 'library' }
+  | { kind: 'book'; bookId: number; page: number }
+  | { kind: 'none' };
+
+const READER_PATH = /^\/library\/(?:read|cn_read|explain)\/(\d+)\/([^/]+)\/?$/;
+
+/** Which data the first screen of `pathname` needs (the library tab, a book in the reader). */
+export function routeDataFor(pathname: string): RouteData {
+  if (pathname === '/' || pathname === '/index.html' || /^\/library\/?$/.test(pathname)) {
+    return { kind: 'library' };
+  }
+  const reader = READER_PATH.exec(pathname);
+  if (reader?.[1] && reader[2]) {
+    return { kind: 'book', bookId: Number(reader[1]), page: processPage(reader[2]) };
+  }
+  return { kind: 'none' };
+}
+
+/**
+ * Starts the startup requests (configs, user info) and the opening route's data at once, from
+ * main.tsx, instead of after the router has loaded the route's code and the startup gate has
+ * rendered (a waterfall of two round trips and a render on a slow phone; decision 081). The
+ * stores and the query cache keep the answers; the screens find them there (or in flight).
+ */
+export function startEarlyData(pathname: string): void {
+  const startup = useStartup.getState();
+  if (startup.configsState === 'initial') void startup.loadConfigs();
+  if (!useSession.getState().token) return;
+  const route = routeDataFor(pathname);
+  // A book needs only the token: it loads beside the user info, with its opening picture.
+  if (route.kind === 'book') void prefetchBook(route.bookId, route.page);
+  if (startup.userState === 'initial') {
+    void startup.loadUser().then(() => {
+      const user = useStartup.getState().user;
+      if (!user || user.children.length === 0) return;
+      if (route.kind === 'library') {
+        void prefetchLibrary(user.level);
+        // The home screen's popup points wait for the activity data (ShellBehaviours).
+        void useActivityData.getState().refresh();
+      }
+    });
+  }
+}
