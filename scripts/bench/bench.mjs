@@ -27,6 +27,7 @@ const READER_BUDGET_GZIP = 50 * 1024;
 const LIBRARY_SOURCE = 'src/features/library/pages/LibraryPage.tsx';
 const FIRST_LOAD_BUDGET_GZIP = 150 * 1024;
 const TIMING_BUDGET_MS = 100;
+const SPEECH_P50_BUDGET_MS = 1000;
 
 const { values } = parseArgs({
   options: {
@@ -151,14 +152,14 @@ if (want('reader')) {
         log: process.env.BENCH_VERBOSE ? console.log : undefined,
       });
       results.readerTiming = timing;
-      const row = (label, xs) =>
+      const row = (label, xs) => {
+        const ms = (x) => `${x.toFixed(0).padStart(4)} ms`;
+        const ok = median(xs) < TIMING_BUDGET_MS;
+        if (!ok) failed = true;
         console.log(
-          `  ${label.padEnd(34)} median ${median(xs).toFixed(0).padStart(4)} ms   p90 ${quantile(xs, 0.9).toFixed(0).padStart(4)} ms   max ${Math.max(
-            ...xs,
-          )
-            .toFixed(0)
-            .padStart(4)} ms   (n=${xs.length}, budget ${TIMING_BUDGET_MS} ms)`,
+          `  ${label.padEnd(34)} median ${ms(median(xs))}   p90 ${ms(quantile(xs, 0.9))}   max ${ms(Math.max(...xs))}   (n=${xs.length}) — budget median < ${TIMING_BUDGET_MS} ms: ${ok ? 'PASS' : 'MISS'}`,
         );
+      };
       row('page turn → picture shown', timing.turns);
       row('page turn → narration sounding', timing.narrations);
       row('tap sentence → narration sounding', timing.replays);
@@ -218,6 +219,12 @@ if (want('speech')) {
     process.stderr.write(r.stderr);
     failed = true;
   }
+  const p50 = Number(/latency p50\/p95\s+(\d+)/.exec(r.stdout)?.[1]);
+  const speechOk = p50 <= SPEECH_P50_BUDGET_MS;
+  console.log(
+    `score round trip p50 ${Number.isFinite(p50) ? `${p50} ms` : 'not measured'} — budget ${SPEECH_P50_BUDGET_MS} ms: ${speechOk ? 'PASS' : 'MISS'}`,
+  );
+  if (!speechOk) failed = true;
   results.speech = r.stdout;
 }
 
