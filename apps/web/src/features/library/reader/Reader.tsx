@@ -115,7 +115,11 @@ export function Reader({
   /** Long pages get smaller type; the band can be put away to see the whole picture. */
   const isDense = (page?.sentences ?? []).reduce((n, s) => n + s.en.length, 0) > DENSE_TEXT_CHARS;
   const [isTextHidden, setTextHidden] = useState(false);
-  /** The vocabulary word the child tapped: its card shows and the highlight sits on it. */
+  /**
+   * The vocabulary word the child tapped: its card shows and the highlight sits on it. A page turn
+   * puts it away where it happens, not in an effect on the page index: an effect runs a frame late
+   * under Preact, and a tap in that frame (the first, on a page just opened) lost its card.
+   */
   const [tapped, setTapped] = useState<{ word: TVocabWord; at: number } | null>(null);
   const vocabularyWords = useMemo(() => new Set(vocabulary.keys()), [vocabulary]);
 
@@ -129,6 +133,7 @@ export function Reader({
       if (next < 0 || next >= pageCount) return;
       readerMarks.turnRequested();
       setDirection(step === 1 ? 'next' : 'prev');
+      setTapped(null);
       setIndex(next);
     },
     [index, pageCount],
@@ -263,9 +268,7 @@ export function Reader({
     },
     [sayWord, vocabulary, touch],
   );
-  // A page turn or the story playing again puts the card away.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new page
-  useEffect(() => setTapped(null), [index]);
+  // The story playing again puts the card away (a page turn does too: see `turn`).
   useEffect(() => {
     if (narration.state === 'playing') setTapped(null);
   }, [narration.state]);
@@ -458,6 +461,7 @@ export function Reader({
           onReadAgain={() => {
             setEnded(false);
             setDirection('none');
+            setTapped(null);
             setIndex(0);
           }}
           onRepeat={onRepeat}
