@@ -1,6 +1,6 @@
 import type { TBook, THotspot, TReadMode, TVocabWord } from '@picbook/contracts';
 import { pageProcess, parsePageTimelines } from '@picbook/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
 import { useChineseVoice } from '../../../shared/audio/chinese-voice';
@@ -268,8 +268,10 @@ export function Reader({
     },
     [sayWord, vocabulary, touch],
   );
-  // The story playing again puts the card away (a page turn does too: see `turn`).
-  useEffect(() => {
+  // The story playing again puts the card away (a page turn does too: see `turn`). A layout
+  // effect: it must run before the next tap is handled, or a card tapped right after the story
+  // started would be cleared by this render's late effect (Preact runs effects a frame later).
+  useLayoutEffect(() => {
     if (narration.state === 'playing') setTapped(null);
   }, [narration.state]);
   const hotspotLabel = useCallback((word: string) => word, []);
