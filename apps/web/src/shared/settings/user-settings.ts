@@ -36,7 +36,7 @@ function defaults(): UserSettings {
 }
 
 let inFlight: Promise<void> | null = null;
-/** A load already under way (startup starts one before the screens ask; decision 081). */
+/** A load already under way: a second caller (RootLayout, an account step) waits for it. */
 let loading: Promise<void> | null = null;
 
 /**
