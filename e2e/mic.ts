@@ -43,6 +43,16 @@ export const micReady = (() => {
   }
 })();
 
+const AUTOPLAY = '--autoplay-policy=no-user-gesture-required';
+
+/**
+ * `test.use(...)` options: Chromium that plays sound without a tap first, as the native app
+ * shells' web views do (a page opened by address in a browser may wait for a tap instead).
+ */
+export const autoplayAllowed = {
+  launchOptions: { executablePath: chromiumPath as string, args: [...chromiumArgs, AUTOPLAY] },
+};
+
 /** `test.use(...)` options: Chromium with the fake microphone, permission granted. */
 export const fakeMicrophone = {
   launchOptions: {
@@ -52,7 +62,7 @@ export const fakeMicrophone = {
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${micWav}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
+      AUTOPLAY,
     ],
   },
   permissions: ['microphone'],
