@@ -107,6 +107,14 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['ev_mean', 'uncovered'],
     ['ev_mean', 'ev_min', 'uncovered'],
     ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered'],
+    // Fourth round: the whole recording's evidence (fillers and silences against the phone
+    // loop too) and the share of phones without evidence.
+    ['ev_total'],
+    ['ev_mean', 'ev_total'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min', 'ev_total'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered', 'ev_total'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered', 'ev_total', 'ev_phone_bad'],
+    ['ev_mean', 'ev_total', 'ev_phone_bad'],
   ],
 };
 

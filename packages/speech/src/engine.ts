@@ -114,6 +114,14 @@ export interface UtteranceAnalysis {
   model: AcousticModelName;
   /** Pronunciations guessed by letter-to-sound rules (`word: PHONES`). */
   guessed: string[];
+  /**
+   * The whole decoded region against the free phone loop (undefined when no loop decode ran):
+   * the words' summed evidence (nats) over their frames, and the same for every other frame
+   * of the region — where the alignment put silences and noise/speech fillers. Speech the
+   * text does not account for (another sentence's words around the few spots where this
+   * one's fit) scores far below the loop there; a pause scores about the same as the loop.
+   */
+  regionEvidence?: { words: number; wordFrames: number; gaps: number; gapFrames: number };
 }
 
 /**
@@ -455,10 +463,14 @@ export async function createPronunciationEngine(
         result = relaxed;
         pass = 'relaxed';
       }
-      const analysis = readAnalysis(result, tokens);
+      const analysis: Pick<UtteranceAnalysis, 'tokens' | 'pauses' | 'regionEvidence'> =
+        readAnalysis(result, tokens);
       if (engineLoop) {
         const loop = loopFrames(audio, result.from, result.to);
-        if (loop) addEvidence(analysis.tokens, result, loop);
+        if (loop) {
+          addEvidence(analysis.tokens, result, loop);
+          analysis.regionEvidence = regionEvidence(analysis.tokens, result, loop);
+        }
       }
       return { ...base, aligned: true, pass, ...analysis };
     },
@@ -550,6 +562,55 @@ function addEvidence(tokens: TokenAnalysis[], result: PassResult, loop: Float64A
       phone.evidence = round3((phone.total - loopTotal) / Math.max(1, phone.frames));
     }
   }
+}
+
+/**
+ * Per frame of the decoded region, the alignment path's state score (log-likelihood ratio
+ * against the best senone, nats) — words, silences and fillers alike.
+ */
+function pathFrames(segment: Segment, length: number): Float64Array {
+  const out = new Float64Array(length);
+  for (const word of segment.w ?? []) {
+    for (const phone of word.w ?? [word]) {
+      for (const state of phone.w ?? [phone]) {
+        const first = Math.round(state.b * FRAME_RATE);
+        const n = framesOf(state);
+        const perFrame = nats(state.p) / n;
+        for (let t = first; t < first + n && t < length; t++) out[t] = perFrame;
+      }
+    }
+  }
+  return out;
+}
+
+/** Fills {@link UtteranceAnalysis.regionEvidence} (after {@link addEvidence}). */
+export function regionEvidence(
+  tokens: readonly (Pick<TokenAnalysis, 'missed' | 'start' | 'evidence'> & {
+    phones: readonly Pick<PhoneAnalysis, 'frames'>[];
+  })[],
+  result: Pick<PassResult, 'segment' | 'offset'>,
+  loop: Float64Array,
+): NonNullable<UtteranceAnalysis['regionEvidence']> {
+  const path = pathFrames(result.segment, loop.length);
+  const inWord = new Uint8Array(loop.length);
+  let words = 0;
+  let wordFrames = 0;
+  for (const token of tokens) {
+    if (token.missed || token.evidence === undefined) continue;
+    const frames = token.phones.reduce((a, p) => a + p.frames, 0);
+    const first = Math.max(0, Math.round((token.start - result.offset) * FRAME_RATE));
+    inWord.fill(1, Math.min(first, loop.length), Math.min(first + frames, loop.length));
+    words += token.evidence * frames;
+    wordFrames += frames;
+  }
+  let gaps = 0;
+  let gapFrames = 0;
+  for (let t = 0; t < loop.length; t++) {
+    if (inWord[t]) continue;
+    gaps += (path[t] ?? 0) - (loop[t] ?? 0);
+    gapFrames++;
+  }
+  return { words: round3(words), wordFrames, gaps: round3(gaps), gapFrames };
 }
 
 function readAnalysis(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uncoveredVoicing, withRelativeGop } from './features';
+import { phoneBadShare, totalEvidence, uncoveredVoicing, withRelativeGop } from './features';
 
 const voiced = (pattern: string): { voicedFrames: Uint8Array } => ({
   voicedFrames: Uint8Array.from(pattern, (c) => (c === '1' ? 1 : 0)),
@@ -42,5 +42,57 @@ describe('withRelativeGop', () => {
     expect(a).toMatchObject({ gop_rel: 4, ev_rel: 4, one_phone: 0, ev_x_phones: 3, hist_gop: -5 });
     expect(b).toMatchObject({ gop_rel: -4, ev_rel: -4, one_phone: 1, gop_min_sq: 81 });
     expect(a?.utt_ev).toBeCloseTo(-1, 9);
+  });
+});
+
+describe('phoneBadShare', () => {
+  const phones = (...evidence: (number | undefined)[]) =>
+    evidence.map((e) => ({ evidence: e }) as { evidence?: number });
+  it.each([
+    { name: 'a missed word', token: { missed: true, phones: [] }, want: 1 },
+    { name: 'every phone fits', token: { missed: false, phones: phones(0.5, -1, -2) }, want: 0 },
+    {
+      name: 'a long vowel that fits beside consonants that do not',
+      token: { missed: false, phones: phones(-8, 0.2, -5.3) },
+      want: 2 / 3,
+    },
+    {
+      name: 'no loop decode (no evidence)',
+      token: { missed: false, phones: phones(undefined) },
+      want: 0,
+    },
+  ])('$name', ({ token, want }) => {
+    expect(phoneBadShare(token as Parameters<typeof phoneBadShare>[0])).toBeCloseTo(want, 9);
+  });
+});
+
+describe('totalEvidence', () => {
+  const token = { token: 'x', words: ['x'], start: 0, end: 0.1, phones: [], guessed: false };
+  it.each([
+    {
+      name: 'pauses only: the words’ evidence per frame',
+      region: { words: -100, wordFrames: 100, gaps: 0, gapFrames: 50 },
+      want: -1,
+    },
+    {
+      name: 'speech left to the fillers lowers it',
+      region: { words: -100, wordFrames: 100, gaps: -300, gapFrames: 80 },
+      want: -4,
+    },
+    {
+      name: 'clipped at the evidence floor',
+      region: { words: -100, wordFrames: 20, gaps: -900, gapFrames: 200 },
+      want: -10,
+    },
+    { name: 'no loop decode: the mean word evidence', region: undefined, want: -2 },
+  ])('$name', ({ region, want }) => {
+    const tokens = [
+      { ...token, missed: false, evidence: -1 },
+      { ...token, missed: false, evidence: -3 },
+    ];
+    expect(totalEvidence({ tokens, ...(region ? { regionEvidence: region } : {}) })).toBeCloseTo(
+      want,
+      9,
+    );
   });
 });

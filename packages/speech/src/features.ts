@@ -63,6 +63,21 @@ export const SENTENCE_FEATURES = [
    */
   'uncovered',
   /**
+   * Evidence of the whole recording per frame of the words read: the words' summed evidence
+   * plus the alignment's silences and fillers against the phone loop over every other frame
+   * of the decoded region (engine.ts `regionEvidence`), divided by the words' frames. Equal
+   * to the frame-weighted word evidence when the rest is pauses; far lower when speech the
+   * text does not account for was left to the fillers (another sentence read). `ev_mean`
+   * without a loop decode.
+   */
+  'ev_total',
+  /**
+   * Mean over the words of the share of their phones with evidence below
+   * {@link EVIDENCE_BAD} (a missed word counts 1): a long vowel that fits cannot hide
+   * consonants that do not, as it does in the word's frame-weighted evidence.
+   */
+  'ev_phone_bad',
+  /**
    * The reader's mean GOP over their earlier recordings, shrunk toward this recording's
    * (see {@link historyGop}): how well this child usually reads, a steadier estimate of
    * proficiency than one sentence. Equal to `gop_mean` without history.
@@ -307,8 +322,27 @@ export function sentenceFeatures(
     ev_bad_frac: avg(analysis.tokens.map((t) => (tokenEvidence(t) < EVIDENCE_BAD ? 1 : 0))),
     ev_min: Math.min(EVIDENCE_CEIL, ...analysis.tokens.map(tokenEvidence)),
     uncovered: uncoveredVoicing(present, activity),
+    ev_total: totalEvidence(analysis),
+    ev_phone_bad: avg(analysis.tokens.map(phoneBadShare)),
     hist_gop: historyGop(gopMean, history),
   };
+}
+
+/** The `ev_total` feature (see {@link SENTENCE_FEATURES}). */
+export function totalEvidence(
+  analysis: Pick<UtteranceAnalysis, 'tokens' | 'regionEvidence'>,
+): number {
+  const region = analysis.regionEvidence;
+  if (!region || region.wordFrames === 0) return avg(analysis.tokens.map(tokenEvidence));
+  const perFrame = (region.words + region.gaps) / region.wordFrames;
+  return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, perFrame));
+}
+
+/** Share of a token's phones without evidence (1 for a missed token; 0 without a loop decode). */
+export function phoneBadShare(token: Pick<TokenAnalysis, 'missed' | 'phones'>): number {
+  if (token.missed) return 1;
+  if (token.phones.length === 0) return 0;
+  return avg(token.phones.map((p) => ((p.evidence ?? 0) < EVIDENCE_BAD ? 1 : 0)));
 }
 
 /** Frames (10 ms) of slack around a word's span before voicing counts as outside it. */
