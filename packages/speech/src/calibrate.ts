@@ -115,6 +115,10 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered', 'ev_total'],
     ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered', 'ev_total', 'ev_phone_bad'],
     ['ev_mean', 'ev_total', 'ev_phone_bad'],
+    ['ev_voiced'],
+    ['ev_mean', 'ev_voiced'],
+    ['ev_mean', 'uncovered', 'ev_voiced'],
+    ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered', 'ev_voiced'],
   ],
 };
 

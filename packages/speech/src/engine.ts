@@ -121,7 +121,16 @@ export interface UtteranceAnalysis {
    * text does not account for (another sentence's words around the few spots where this
    * one's fit) scores far below the loop there; a pause scores about the same as the loop.
    */
-  regionEvidence?: { words: number; wordFrames: number; gaps: number; gapFrames: number };
+  regionEvidence?: {
+    words: number;
+    wordFrames: number;
+    gaps: number;
+    gapFrames: number;
+    /** First frame of the decoded region in the audio (10 ms frames). */
+    firstFrame: number;
+    /** Per frame of the region, path minus loop outside the words (nats), 0 inside them. */
+    gapFrameScores: Float32Array;
+  };
 }
 
 /**
@@ -605,12 +614,22 @@ export function regionEvidence(
   }
   let gaps = 0;
   let gapFrames = 0;
+  const gapFrameScores = new Float32Array(loop.length);
   for (let t = 0; t < loop.length; t++) {
     if (inWord[t]) continue;
-    gaps += (path[t] ?? 0) - (loop[t] ?? 0);
+    const diff = (path[t] ?? 0) - (loop[t] ?? 0);
+    gapFrameScores[t] = diff;
+    gaps += diff;
     gapFrames++;
   }
-  return { words: round3(words), wordFrames, gaps: round3(gaps), gapFrames };
+  return {
+    words: round3(words),
+    wordFrames,
+    gaps: round3(gaps),
+    gapFrames,
+    firstFrame: Math.round(result.offset * FRAME_RATE),
+    gapFrameScores,
+  };
 }
 
 function readAnalysis(

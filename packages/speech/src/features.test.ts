@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { phoneBadShare, totalEvidence, uncoveredVoicing, withRelativeGop } from './features';
+import {
+  phoneBadShare,
+  totalEvidence,
+  uncoveredVoicing,
+  voicedEvidence,
+  withRelativeGop,
+} from './features';
 
 const voiced = (pattern: string): { voicedFrames: Uint8Array } => ({
   voicedFrames: Uint8Array.from(pattern, (c) => (c === '1' ? 1 : 0)),
@@ -90,9 +96,50 @@ describe('totalEvidence', () => {
       { ...token, missed: false, evidence: -1 },
       { ...token, missed: false, evidence: -3 },
     ];
-    expect(totalEvidence({ tokens, ...(region ? { regionEvidence: region } : {}) })).toBeCloseTo(
+    const regionEvidence = region
+      ? { ...region, firstFrame: 0, gapFrameScores: new Float32Array(0) }
+      : undefined;
+    expect(totalEvidence({ tokens, ...(regionEvidence ? { regionEvidence } : {}) })).toBeCloseTo(
       want,
       9,
     );
+  });
+});
+
+describe('voicedEvidence', () => {
+  const tokens = [
+    { token: 'x', words: ['x'], start: 0, end: 0.1, phones: [], guessed: false, missed: false },
+  ];
+  // Region starting at frame 2 of the audio; the words take 10 frames with −10 nats in all.
+  const region = (gaps: number[]) => ({
+    words: -10,
+    wordFrames: 10,
+    gaps: gaps.reduce((a, b) => a + b, 0),
+    gapFrames: gaps.length,
+    firstFrame: 2,
+    gapFrameScores: Float32Array.from(gaps),
+  });
+  it.each([
+    {
+      name: 'fillers on voiced speech count',
+      voiced: '0011110000',
+      gaps: [-5, -5, -5, -5],
+      want: -3,
+    },
+    {
+      name: 'unvoiced noise after the reading does not',
+      voiced: '0000000000',
+      gaps: [-5, -5, -5, -5],
+      want: -1,
+    },
+    {
+      name: 'only the voiced frames of a gap',
+      voiced: '0010100000',
+      gaps: [-4, -8, -6, -2],
+      want: -2,
+    },
+  ])('$name', ({ voiced: pattern, gaps, want }) => {
+    const activity = voiced(pattern);
+    expect(voicedEvidence({ tokens, regionEvidence: region(gaps) }, activity)).toBeCloseTo(want, 6);
   });
 });

@@ -78,6 +78,12 @@ export const SENTENCE_FEATURES = [
    */
   'ev_phone_bad',
   /**
+   * `ev_total` with the frames outside the words counted only where the recording is voiced
+   * (vad.ts): speech the text does not account for, not breath or room noise after the
+   * reading, which a phone loop also fits better than the fillers.
+   */
+  'ev_voiced',
+  /**
    * The reader's mean GOP over their earlier recordings, shrunk toward this recording's
    * (see {@link historyGop}): how well this child usually reads, a steadier estimate of
    * proficiency than one sentence. Equal to `gop_mean` without history.
@@ -324,6 +330,7 @@ export function sentenceFeatures(
     uncovered: uncoveredVoicing(present, activity),
     ev_total: totalEvidence(analysis),
     ev_phone_bad: avg(analysis.tokens.map(phoneBadShare)),
+    ev_voiced: voicedEvidence(analysis, activity),
     hist_gop: historyGop(gopMean, history),
   };
 }
@@ -335,6 +342,21 @@ export function totalEvidence(
   const region = analysis.regionEvidence;
   if (!region || region.wordFrames === 0) return avg(analysis.tokens.map(tokenEvidence));
   const perFrame = (region.words + region.gaps) / region.wordFrames;
+  return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, perFrame));
+}
+
+/** The `ev_voiced` feature (see {@link SENTENCE_FEATURES}). */
+export function voicedEvidence(
+  analysis: Pick<UtteranceAnalysis, 'tokens' | 'regionEvidence'>,
+  activity: Pick<VoiceActivity, 'voicedFrames'>,
+): number {
+  const region = analysis.regionEvidence;
+  if (!region || region.wordFrames === 0) return avg(analysis.tokens.map(tokenEvidence));
+  let gaps = 0;
+  region.gapFrameScores.forEach((diff, t) => {
+    if (activity.voicedFrames[region.firstFrame + t]) gaps += diff;
+  });
+  const perFrame = (region.words + gaps) / region.wordFrames;
   return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, perFrame));
 }
 
