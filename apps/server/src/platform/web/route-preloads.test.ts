@@ -37,18 +37,18 @@ describe('preload links of a page: its chunks the entry does not load, then thei
     [
       LIBRARY,
       [
-        '<link rel="modulepreload" href="/assets/LibraryPage-1.js">',
-        '<link rel="modulepreload" href="/assets/queries-1.js">',
-        '<link rel="preload" as="style" href="/assets/LibraryPage-1.css">',
+        '<link rel="modulepreload" crossorigin href="/assets/LibraryPage-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/queries-1.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/LibraryPage-1.css">',
       ],
     ],
     [
       READER,
       [
-        '<link rel="modulepreload" href="/assets/ReaderPage-1.js">',
-        '<link rel="modulepreload" href="/assets/queries-1.js">',
-        '<link rel="modulepreload" href="/assets/speaker-1.js">',
-        '<link rel="preload" as="style" href="/assets/ReaderPage-1.css">',
+        '<link rel="modulepreload" crossorigin href="/assets/ReaderPage-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/queries-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/speaker-1.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/ReaderPage-1.css">',
       ],
     ],
     ['src/features/words/pages/WordsPage.tsx', []],
@@ -75,7 +75,7 @@ describe('index.html per address', () => {
       return;
     }
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain(`<link rel="modulepreload" href="/assets/${chunk}">`);
+    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
     expect(page.indexOf('<title>')).toBeLessThan(page.indexOf('<link'));
   });
 

@@ -50,10 +50,10 @@ export function preloadLinks(manifest: BuildManifest, source: string): string[] 
   const entryCss = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
   const css = new Set(chunks.flatMap((key) => manifest[key]?.css ?? []));
   return [
-    ...chunks.map((key) => `<link rel="modulepreload" href="/${manifest[key]?.file}">`),
+    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
     ...[...css]
       .filter((file) => !entryCss.has(file))
-      .map((file) => `<link rel="preload" as="style" href="/${file}">`),
+      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
 }
 
