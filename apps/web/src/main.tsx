@@ -30,6 +30,9 @@ const render = () => {
   );
 };
 // English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
-ensureLanguage(i18n.language).then(render, render);
+// The first render (the router made, the splash drawn) is a task of its own, after the one that ran
+// the modules: a phone's main thread answers in between (decision 083).
+const renderSoon = () => setTimeout(render, 0);
+ensureLanguage(i18n.language).then(renderSoon, renderSoon);
 
 registerOfflineWorker();
