@@ -114,11 +114,9 @@ function AccountSteps() {
   const user = useStartup((s) => s.user);
   const hasConfigs = useStartup((s) => s.configs !== null);
   const userId = user?.id;
-  const token = useSession((s) => s.token);
-  // Startup has usually started them already (early-data.ts): then this waits for that load.
   useEffect(() => {
-    if (userId !== undefined && token) void useSettings.getState().loadFor(token);
-  }, [userId, token]);
+    if (userId !== undefined) void useSettings.getState().load();
+  }, [userId]);
   if (!user || !hasConfigs) return null;
   if (user.children.length === 0)
     return (

@@ -2,7 +2,6 @@ import { processPage } from '@picbook/domain';
 import { prefetchBook, prefetchLibrary } from '../../features/library/library-data';
 import { useActivityData } from '../../features/shell/activity-store';
 import { useSession } from '../../shared/session/session';
-import { useSettings } from '../../shared/settings/user-settings';
 import { useStartup } from './startup-store';
 
 /** The data a route's first screen waits for, known from the address alone. */
@@ -34,11 +33,7 @@ export function routeDataFor(pathname: string): RouteData {
 export function startEarlyData(pathname: string): void {
   const startup = useStartup.getState();
   if (startup.configsState === 'initial') void startup.loadConfigs();
-  const token = useSession.getState().token;
-  if (!token) return;
-  // The settings need only the token: with them in when the page is, the popup points of the
-  // opening page are decided in the same render as the page (decision 083).
-  void useSettings.getState().loadFor(token);
+  if (!useSession.getState().token) return;
   const route = routeDataFor(pathname);
   // A book needs only the token: it loads beside the user info, with its opening picture.
   if (route.kind === 'book') void prefetchBook(route.bookId, route.page);

@@ -22,45 +22,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('settings of a session, loaded once (startup and the account steps both ask; decision 083)', () => {
-  const gets = () => fetchMock.mock.calls.filter(([, init]) => init?.method !== 'POST').length;
-
-  it('a second ask for the same session shares the load under way, then asks nothing', async () => {
-    let release: (r: Response) => void = () => {};
-    fetchMock.mockImplementationOnce(() => new Promise((r) => (release = r)));
-    const first = useSettings.getState().loadFor('token-a');
-    const second = useSettings.getState().loadFor('token-a');
-    expect(useSettings.getState().loadState).toBe('loading');
-    release(ok({ list: [{ key: 'eye_shield', value: '30', group: 'setting' }] }));
-    await Promise.all([first, second]);
-    await useSettings.getState().loadFor('token-a');
-    expect(gets()).toBe(1);
-    expect(useSettings.getState().loadState).toBe('done');
-    expect(useSettings.getState().values.eye_shield).toBe(30);
-  });
-
-  it('another session (a new login) loads them again', async () => {
-    fetchMock.mockResolvedValueOnce(ok({ list: [] }));
-    fetchMock.mockResolvedValueOnce(
-      ok({ list: [{ key: 'play_bgm', value: '0', group: 'setting' }] }),
-    );
-    await useSettings.getState().loadFor('token-a');
-    await useSettings.getState().loadFor('token-b');
-    expect(gets()).toBe(2);
-    expect(useSettings.getState().values.play_bgm).toBe(0);
-  });
-
-  it('a failed load is tried again', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
-    fetchMock.mockResolvedValueOnce(ok({ list: [] }));
-    await useSettings.getState().loadFor('token-a');
-    expect(useSettings.getState().loadState).toBe('error');
-    await useSettings.getState().loadFor('token-a');
-    expect(gets()).toBe(2);
-    expect(useSettings.getState().loadState).toBe('done');
-  });
-});
-
 describe('user settings (spec §5 settings loading)', () => {
   it('converts server values to the default type; empty and missing use the default', async () => {
     fetchMock.mockResolvedValueOnce(

@@ -25,11 +25,6 @@ interface SettingsStore {
   unsaved: Map<UserSettingKey, string>;
   /** Loads the settings; a call while a load is under way shares it. */
   load(): Promise<void>;
-  /**
-   * Loads the settings of the session `token` unless they are loaded or loading for it already
-   * (startup starts them beside the user info; the account steps ask again when they mount).
-   */
-  loadFor(token: string): Promise<void>;
   save(patch: Partial<UserSettings>): Promise<void>;
 }
 
@@ -43,8 +38,6 @@ function defaults(): UserSettings {
 let inFlight: Promise<void> | null = null;
 /** A load already under way: a second caller (RootLayout, an account step) waits for it. */
 let loading: Promise<void> | null = null;
-/** The session whose settings were loaded last (`loadFor`). */
-let loadedFor: string | null = null;
 
 /**
  * Server-stored user settings (spec §5 "Settings loading"): values converted to the default's
@@ -133,15 +126,6 @@ export const useSettings = create<SettingsStore>((set, get) => {
       return loading;
     },
 
-    loadFor(token) {
-      const { loadState } = get();
-      if (token === loadedFor && (loadState === 'loading' || loadState === 'done')) {
-        return loading ?? Promise.resolve();
-      }
-      loadedFor = token;
-      return get().load();
-    },
-
     async save(patch) {
       const unsaved = new Map(get().unsaved);
       const values = { ...get().values };
@@ -159,7 +143,6 @@ export const useSettings = create<SettingsStore>((set, get) => {
 export function resetSettings(): void {
   inFlight = null;
   loading = null;
-  loadedFor = null;
   useSettings.setState({
     values: defaults(),
     loadState: 'initial',
