@@ -15,6 +15,9 @@ async function saveSetting(page: Page, key: string, value: string): Promise<void
 /**
  * Starts recording, inside the page, every word the narration lights on reader page `onPage`
  * (in order, without repeats); `stop` returns them. Runs in the page, so test-runner latency cannot miss a word.
+ * A word counts when it lights up and also when the text band comes in with it already lit (a
+ * turned page's band is added once its picture is painted, which can be after the narration
+ * lit its first word: decision 081).
  */
 async function recordLitWords(page: Page, onPage: number): Promise<{ stop(): Promise<string[]> }> {
   await page.evaluate((pageNo) => {
@@ -28,6 +31,7 @@ async function recordLitWords(page: Page, onPage: number): Promise<{ stop(): Pro
     });
     observer.observe(document.body, {
       subtree: true,
+      childList: true,
       attributes: true,
       attributeFilter: ['data-lit'],
     });

@@ -85,6 +85,83 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fewer files on the first load (decision 083). Left to itself the bundler splits the modules a
+ * lazy page shares with other pages into many small chunks (the library tab loaded 26 scripts):
+ * on HTTP/1.1 a phone fetches six at a time, a round trip each. These groups put
+ *   - the entry's own modules (its static imports) in one `shell` chunk,
+ *   - what the library tab's page imports beyond the shell in one `library-deps` chunk,
+ *   - what the reader's page imports beyond those in one `reader-deps` chunk.
+ * Modules the operator console reaches (statically or lazily) are never grouped: a group's modules
+ * all run when its chunk loads, and the console must not run the families' code.
+ */
+function firstScreenChunks() {
+  const groups = {
+    common: new Set<string>(),
+    shell: new Set<string>(),
+    library: new Set<string>(),
+    reader: new Set<string>(),
+  };
+  const skipped = new Set<string>();
+  const pages = {
+    main: '/src/main.tsx',
+    library: '/src/features/library/pages/LibraryPage.tsx',
+    reader: '/src/features/library/reader/ReaderPage.tsx',
+  };
+  const plugin: Plugin = {
+    name: 'picbook-first-screen-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
+      const walk = (start: string | undefined, into: Set<string>, lazy: boolean) => {
+        const stack = start ? [start] : [];
+        while (stack.length > 0) {
+          const id = stack.pop() as string;
+          if (into.has(id) || skipped.has(id)) continue;
+          into.add(id);
+          const info = this.getModuleInfo(id);
+          stack.push(...(info?.importedIds ?? []));
+          if (lazy) stack.push(...(info?.dynamicallyImportedIds ?? []));
+        }
+      };
+      for (const set of Object.values(groups)) set.clear();
+      skipped.clear();
+      const ops = new Set<string>();
+      walk(find('/ops.html'), ops, true);
+      const firstScreens = new Set<string>();
+      for (const page of [pages.main, pages.library, pages.reader]) {
+        walk(find(page), firstScreens, false);
+      }
+      for (const id of ops) {
+        skipped.add(id);
+        if (firstScreens.has(id)) groups.common.add(id);
+      }
+      walk(find(pages.main), groups.shell, false);
+      for (const id of groups.shell) skipped.add(id);
+      walk(find(pages.library), groups.library, false);
+      for (const id of groups.library) skipped.add(id);
+      walk(find(pages.reader), groups.reader, false);
+    },
+  };
+  const isPage = (id: string) => Object.values(pages).some((p) => id.endsWith(p));
+  const group = (name: string, set: Set<string>, priority: number) => ({
+    name,
+    priority,
+    test: (id: string) => set.has(id) && !isPage(id),
+  });
+  return {
+    plugin,
+    groups: [
+      group('common', groups.common, 40),
+      group('shell', groups.shell, 30),
+      group('library-deps', groups.library, 20),
+      group('reader-deps', groups.reader, 10),
+    ],
+  };
+}
+const firstScreen = firstScreenChunks();
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
@@ -111,6 +188,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
     }),
+    firstScreen.plugin,
     // Last: compresses what the other plugins wrote too (decision 072).
     precompress(),
   ],
@@ -129,6 +207,7 @@ export default defineConfig({
       input: { main: 'index.html', ops: 'ops.html' },
       // The console's own chunks under assets/ops/ (kept out of the families' offline precache).
       output: {
+        codeSplitting: { groups: firstScreen.groups },
         entryFileNames: (chunk) =>
           chunk.name === 'ops' ? 'assets/ops/[name]-[hash].js' : 'assets/[name]-[hash].js',
         // A chunk is the console's when all of our own code in it is the console's (it may carry a

@@ -5,11 +5,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/locales';
 import { App } from './app/App';
+import { isPortraitPath } from './app/route-table';
 import { startEarlyData } from './app/startup/early-data';
 import { ensureLanguage, i18n } from './shared/i18n';
 import { registerOfflineWorker } from './shared/offline/offline-books';
+import { applyRootFont } from './shared/platform/root-font';
 
 document.documentElement.lang = i18n.language;
+// The root font of the opening address, while the page is only the static splash (a cheap
+// layout); RootLayout keeps it right for later addresses and sizes.
+applyRootFont(isPortraitPath(window.location.pathname) ? 'parents' : 'child');
 // Configs, user info and the opening route's data go out now, beside the route's code.
 startEarlyData(window.location.pathname);
 
@@ -25,6 +30,9 @@ const render = () => {
   );
 };
 // English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
-ensureLanguage(i18n.language).then(render, render);
+// The first render (the router made, the splash drawn) is a task of its own, after the one that ran
+// the modules: a phone's main thread answers in between (decision 083).
+const renderSoon = () => setTimeout(render, 0);
+ensureLanguage(i18n.language).then(renderSoon, renderSoon);
 
 registerOfflineWorker();

@@ -150,12 +150,15 @@ function ShellEffects() {
 
   // Layout: landscape child area, portrait parents' area; root font scaled to the viewport,
   // before the first paint (a page whose data is already in shows in its first commit).
+  // main.tsx set it for the opening address already; the viewport's size is the one last known
+  // (reading it here would lay the freshly rendered page out twice), a resize reads it anew.
   useLayoutEffect(() => {
     const area = portrait ? 'parents' : 'child';
-    const apply = () => applyRootFont(area);
-    apply();
-    window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
+    applyRootFont(area);
+    const resized = () =>
+      applyRootFont(area, { width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener('resize', resized);
+    return () => window.removeEventListener('resize', resized);
   }, [portrait]);
 
   useEffect(() => {

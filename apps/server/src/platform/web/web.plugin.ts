@@ -15,6 +15,7 @@ import {
   parseImageOptions,
 } from './image-options';
 import { type ImageCache, transformImage } from './image-transform';
+import { indexPageReader } from './route-preloads';
 import { createWorkQueue, QueueFullError } from './work-queue';
 
 /** Built content files carry a content hash in their name (p1-1280.3fa2c9d1.webp) and never change. */
@@ -186,6 +187,7 @@ export async function registerWeb(
     return info;
   });
 
+  const indexPage = indexPageReader(webDistDir);
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasWebBuild) {
       return reply
@@ -196,13 +198,16 @@ export async function registerWeb(
         );
     }
     request.log.debug({ url: request.url }, 'spa fallback');
-    // The operator console is its own page (ops.html): families' pages never load it.
-    const page = isOpsPath(request.url) && fs.existsSync(opsFile) ? opsFile : indexFile;
-    return reply
+    reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', SPA_CSP)
-      .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(page));
+      .type('text/html; charset=utf-8');
+    // The operator console is its own page (ops.html): families' pages never load it.
+    if (isOpsPath(request.url) && fs.existsSync(opsFile)) {
+      return reply.send(fs.createReadStream(opsFile));
+    }
+    // The families' page, with the opening page's code named for preloading (decision 083).
+    return reply.send(indexPage(request.url.split('?')[0] ?? '/'));
   };
   app.decorate('serveSpa', serveIndex);
   // The static handler refuses the bare directory, so the root gets the app explicitly.

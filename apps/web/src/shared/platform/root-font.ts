@@ -27,7 +27,40 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export function applyRootFont(area: LayoutArea): void {
-  const scale = rootFontScale(area, window.innerWidth, window.innerHeight);
-  document.documentElement.style.fontSize = `${(16 * scale).toFixed(2)}px`;
+export interface ViewportSize {
+  width: number;
+  height: number;
+}
+
+let known: ViewportSize | null = null;
+/** The last font size written (the style reads it back normalised: 12.80px as 12.8px). */
+let applied = '';
+
+const readViewport = (): ViewportSize => ({ width: window.innerWidth, height: window.innerHeight });
+
+/**
+ * The viewport's size, read once and again on every resize. Reading `window.innerWidth` makes
+ * the browser lay the page out first: read from a render's layout effect, it laid out the whole
+ * freshly rendered page a second time (once before the root font changed, once after), about
+ * 40 ms per first load on a phone (decision 083).
+ */
+export function viewportSize(): ViewportSize {
+  if (!known) {
+    known = readViewport();
+    window.addEventListener('resize', () => {
+      known = readViewport();
+    });
+  }
+  return known;
+}
+
+/**
+ * Sets the root font of `area` for the viewport (`size`, the last known one by default). Writes
+ * nothing when the font is already that size, so the page's styles are not recalculated.
+ */
+export function applyRootFont(area: LayoutArea, size: ViewportSize = viewportSize()): void {
+  const fontSize = `${(16 * rootFontScale(area, size.width, size.height)).toFixed(2)}px`;
+  if (fontSize === applied && document.documentElement.style.fontSize !== '') return;
+  applied = fontSize;
+  document.documentElement.style.fontSize = fontSize;
 }

@@ -1,5 +1,5 @@
 import type { TBook, THotspot, TReadMode, TVocabWord } from '@picbook/contracts';
-import { pageProcess, parsePageTimelines } from '@picbook/domain';
+import { type PageWord, pageProcess, parsePageTimelines } from '@picbook/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
@@ -49,6 +49,9 @@ const READER_LABELS = [
   'tapToListen',
 ] as const;
 type ReaderLabel = (typeof READER_LABELS)[number];
+
+/** A sentence without timed words (one array, so its memoised line is not re-rendered). */
+const NO_WORDS: Array<{ word: PageWord; at: number }> = [];
 
 /** Controls fade while narration plays and the child has not touched the screen for this long. */
 const CONTROLS_IDLE_MS = 2500;
@@ -122,6 +125,16 @@ export function Reader({
    */
   const [tapped, setTapped] = useState<{ word: TVocabWord; at: number } | null>(null);
   const vocabularyWords = useMemo(() => new Set(vocabulary.keys()), [vocabulary]);
+  /**
+   * The page whose text band is built. A turned page's band follows once its picture is painted:
+   * the turn's first frame then builds, styles and lays out the picture alone (the band's lines
+   * are most of a page's elements), and the words come a frame later, while the page slides in.
+   * The page a book opens at has its band at once.
+   */
+  const [bandIndex, setBandIndex] = useState(index);
+  useLayoutEffect(() => {
+    if (bandIndex !== index) return afterNextPaint(() => setBandIndex(index));
+  }, [bandIndex, index]);
 
   const turn = useCallback(
     (step: 1 | -1) => {
@@ -318,63 +331,65 @@ export function Reader({
           onHotspot={onHotspot}
           hotspotLabel={hotspotLabel}
         />
-        <div
-          className={[
-            styles.band,
-            mode === 'explain' ? styles.bandExplain : '',
-            isDense ? styles.bandDense : '',
-            isTextHidden ? styles.bandHidden : '',
-          ].join(' ')}
-          data-testid="reader-band"
-        >
-          <div className={styles.sentences}>
-            {page.sentences.map((s, i) => (
-              <SentenceLine
-                key={s.audio}
-                index={i}
-                en={s.en}
-                zh={showZh ? s.zh : null}
-                words={pageWordsBySentence.get(i) ?? []}
-                isActive={tapped ? false : narration.sentence === i}
-                activeWord={
-                  tapped
-                    ? page.timelines.page_words[tapped.at]?.s === i
-                      ? tapped.at
-                      : -1
-                    : narration.sentence === i
-                      ? narration.word
-                      : -1
-                }
-                vocabulary={vocabularyWords}
-                onReplay={onReplay}
-                onWord={onWord}
-                replayLabel={label.replay}
-              />
-            ))}
+        {bandIndex === index && (
+          <div
+            className={[
+              styles.band,
+              mode === 'explain' ? styles.bandExplain : '',
+              isDense ? styles.bandDense : '',
+              isTextHidden ? styles.bandHidden : '',
+            ].join(' ')}
+            data-testid="reader-band"
+          >
+            <div className={styles.sentences}>
+              {page.sentences.map((s, i) => (
+                <SentenceLine
+                  key={s.audio}
+                  index={i}
+                  en={s.en}
+                  zh={showZh ? s.zh : null}
+                  words={pageWordsBySentence.get(i) ?? NO_WORDS}
+                  isActive={tapped ? false : narration.sentence === i}
+                  activeWord={
+                    tapped
+                      ? page.timelines.page_words[tapped.at]?.s === i
+                        ? tapped.at
+                        : -1
+                      : narration.sentence === i
+                        ? narration.word
+                        : -1
+                  }
+                  vocabulary={vocabularyWords}
+                  onReplay={onReplay}
+                  onWord={onWord}
+                  replayLabel={label.replay}
+                />
+              ))}
+            </div>
+            {mode === 'explain' && page.note_cn && (
+              <aside className={styles.note} data-testid="reader-note">
+                <h3>
+                  {label.explainTitle}
+                  {chinese.available && (
+                    <button
+                      type="button"
+                      className={styles.noteListen}
+                      data-testid="reader-note-listen"
+                      data-speaking={chinese.speaking || undefined}
+                      onClick={() =>
+                        chinese.speaking ? chinese.stop() : chinese.speak(page.note_cn ?? '')
+                      }
+                    >
+                      <img src={speakerIcon} alt="" />
+                      {chinese.speaking ? label.explainStop : label.explainListen}
+                    </button>
+                  )}
+                </h3>
+                <p>{page.note_cn}</p>
+              </aside>
+            )}
           </div>
-          {mode === 'explain' && page.note_cn && (
-            <aside className={styles.note} data-testid="reader-note">
-              <h3>
-                {label.explainTitle}
-                {chinese.available && (
-                  <button
-                    type="button"
-                    className={styles.noteListen}
-                    data-testid="reader-note-listen"
-                    data-speaking={chinese.speaking || undefined}
-                    onClick={() =>
-                      chinese.speaking ? chinese.stop() : chinese.speak(page.note_cn ?? '')
-                    }
-                  >
-                    <img src={speakerIcon} alt="" />
-                    {chinese.speaking ? label.explainStop : label.explainListen}
-                  </button>
-                )}
-              </h3>
-              <p>{page.note_cn}</p>
-            </aside>
-          )}
-        </div>
+        )}
       </div>
 
       <div className={`${styles.controls} ${controlsFaded ? styles.faded : ''}`}>

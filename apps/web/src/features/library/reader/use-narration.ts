@@ -1,6 +1,11 @@
 import { activeSentenceAt, activeWordAt, type PageTimelines } from '@picbook/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getAudioEngine, type Track, type TrackState, useTrackState } from '../../../shared/audio';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  getAudioEngine,
+  type Track,
+  type TrackSnapshot,
+  type TrackState,
+} from '../../../shared/audio';
 import { readerMarks } from './reader-marks';
 
 export interface NarrationPage {
@@ -12,8 +17,6 @@ export interface Narration {
   /** What the voice is doing: the whole page, one sentence again, or nothing yet. */
   kind: 'page' | 'sentence' | 'idle';
   state: TrackState | 'idle';
-  /** Seconds in the page audio. */
-  time: number;
   /** Sentence index on the page being read (-1 none). */
   sentence: number;
   /** Index into timelines.page_words of the word being said (-1 none). */
@@ -27,15 +30,56 @@ export interface Narration {
   stop(): void;
 }
 
+/** What the reader shows of the voice: its state and the sentence and word being said. */
+export interface NarrationView {
+  state: TrackState | 'idle';
+  sentence: number;
+  word: number;
+}
+
+const IDLE: NarrationView = { state: 'idle', sentence: -1, word: -1 };
+
+/**
+ * The view of a track's snapshot on a page's timelines; `previous` itself when nothing shown
+ * changed (a progress tick within the same word), so a store compared by identity stays put.
+ */
+export function narrationView(
+  snapshot: TrackSnapshot | null,
+  timelines: PageTimelines | undefined,
+  previous: NarrationView = IDLE,
+): NarrationView {
+  const state = snapshot?.state ?? 'idle';
+  const time = snapshot?.currentTime ?? 0;
+  const sounding = state === 'playing' || state === 'pause' || state === 'pending';
+  const sentence = sounding && timelines ? activeSentenceAt(timelines.page_sentences, time) : -1;
+  const word = sounding && timelines ? activeWordAt(timelines.page_words, time) : -1;
+  if (previous.state === state && previous.sentence === sentence && previous.word === word) {
+    return previous;
+  }
+  return { state, sentence, word };
+}
+
+const subscribeNothing = () => () => {};
+
 /**
  * The page narration of the reader: plays the page audio (or one sentence of it again) on the
  * voice channel and says which sentence and word are being read, from the page timelines.
- * Progress arrives every 100 ms from the audio engine; hidden pages pause (engine rule).
+ * Progress arrives every 100 ms from the audio engine; the reader re-renders only when the
+ * state, the sentence or the lit word changes, not on every tick (decision 081, second round).
+ * Hidden pages pause (engine rule).
  */
 export function useNarration(page: NarrationPage | null, autoStart: boolean): Narration {
   const [voice, setVoice] = useState<{ track: Track; kind: 'page' | 'sentence' } | null>(null);
   const [pageEnded, setPageEnded] = useState(false);
-  const snapshot = useTrackState(voice?.track ?? null);
+  const track = voice?.track ?? null;
+  const timelines = page?.timelines;
+  const lastView = useRef(IDLE);
+  const getView = useCallback(
+    () =>
+      (lastView.current = narrationView(track?.getSnapshot() ?? null, timelines, lastView.current)),
+    [track, timelines],
+  );
+  const view = useSyncExternalStore(track ? track.subscribe : subscribeNothing, getView, getView);
   const voiceRef = useRef(voice);
   voiceRef.current = voice;
 
@@ -71,13 +115,12 @@ export function useNarration(page: NarrationPage | null, autoStart: boolean): Na
     };
   }, [page, autoStart, start]);
 
-  const state = snapshot?.state ?? 'idle';
+  const { state } = view;
   useEffect(() => {
     if (state === 'playing') readerMarks.narrationStarted();
     if (state === 'ended' && voice?.kind === 'page') setPageEnded(true);
   }, [state, voice]);
 
-  const timelines = page?.timelines;
   const playPage = useCallback(() => start('page'), [start]);
   const playSentence = useCallback(
     (index: number) => {
@@ -93,14 +136,11 @@ export function useNarration(page: NarrationPage | null, autoStart: boolean): Na
   }, [start]);
   const stop = useCallback(() => voiceRef.current?.track.stop(), []);
 
-  const time = snapshot?.currentTime ?? 0;
-  const sounding = state === 'playing' || state === 'pause' || state === 'pending';
   return {
     kind: voice?.kind ?? 'idle',
     state,
-    time,
-    sentence: sounding && timelines ? activeSentenceAt(timelines.page_sentences, time) : -1,
-    word: sounding && timelines ? activeWordAt(timelines.page_words, time) : -1,
+    sentence: view.sentence,
+    word: view.word,
     pageEnded,
     playPage,
     playSentence,

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Per-route preload hints in index.html (decision 083). The web app's pages are lazy chunks: the
+ * browser learns of the opening page's code only after the entry's JavaScript has been
+ * downloaded and run, a second round trip on a slow phone. For the addresses a child opens the
+ * app on (the library tab, a book in the reader), the server names that code in the page's
+ * <head>: `modulepreload` for the page's chunk and the chunks it imports that the entry does not,
+ * `preload` for their styles. The chunk graph is the build's own (dist/.vite/manifest.json).
+ */
+
+/** Addresses whose opening page is known from the path alone, and the page's source module. */
+export const PRELOADED_PAGES: ReadonlyArray<{ path: RegExp; source: string }> = [
+  {
+    path: /^\/(?:library\/?)?$/,
+    source: 'src/features/library/pages/LibraryPage.tsx',
+  },
+  {
+    path: /^\/library\/(?:read|cn_read|explain)\/\d+\/[^/]+\/?$/,
+    source: 'src/features/library/reader/ReaderPage.tsx',
+  },
+];
+
+/** One chunk of Vite's build manifest (the fields used here). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+function staticClosure(manifest: BuildManifest, key: string, seen = new Set<string>()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) staticClosure(manifest, next, seen);
+  return seen;
+}
+
+/**
+ * The <link> tags that preload the page of `source`: its chunk and the chunks it imports
+ * statically, minus those the entry (index.html) loads anyway, then their stylesheets. Empty when
+ * the build has no such page.
+ */
+export function preloadLinks(manifest: BuildManifest, source: string): string[] {
+  if (!manifest[source]) return [];
+  const entry = staticClosure(manifest, 'index.html');
+  const chunks = [...staticClosure(manifest, source)].filter((key) => !entry.has(key));
+  const entryCss = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
+  const css = new Set(chunks.flatMap((key) => manifest[key]?.css ?? []));
+  return [
+    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
+    ...[...css]
+      .filter((file) => !entryCss.has(file))
+      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
+}
+
+/** index.html with the preloads of the page at `pathname` (unchanged for other addresses). */
+export function withPreloads(html: string, manifest: BuildManifest, pathname: string): string {
+  const page = PRELOADED_PAGES.find((p) => p.path.test(pathname));
+  if (!page) return html;
+  const links = preloadLinks(manifest, page.source);
+  if (links.length === 0 || !html.includes('</head>')) return html;
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * index.html and the build manifest of `webDistDir`, read again when either file changes (a
+ * rebuild while the server runs), otherwise from memory.
+ */
+export function indexPageReader(webDistDir: string): (pathname: string) => string {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+  let cached: { stamp: string; html: string; manifest: BuildManifest } | null = null;
+  const stampOf = (file: string) => {
+    try {
+      const s = fs.statSync(file);
+      return `${s.mtimeMs}:${s.size}`;
+    } catch {
+      return 'none';
+    }
+  };
+  return (pathname) => {
+    const stamp = `${stampOf(indexFile)}|${stampOf(manifestFile)}`;
+    if (cached?.stamp !== stamp) {
+      let manifest: BuildManifest = {};
+      try {
+        manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BuildManifest;
+      } catch {
+        // No manifest (an older build, a test fixture): the page goes out without preloads.
+      }
+      cached = { stamp, html: fs.readFileSync(indexFile, 'utf8'), manifest };
+    }
+    return withPreloads(cached.html, cached.manifest, pathname);
+  };
+}
