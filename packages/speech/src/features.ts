@@ -339,10 +339,7 @@ export function sentenceFeatures(
 export function totalEvidence(
   analysis: Pick<UtteranceAnalysis, 'tokens' | 'regionEvidence'>,
 ): number {
-  const region = analysis.regionEvidence;
-  if (!region || region.wordFrames === 0) return avg(analysis.tokens.map(tokenEvidence));
-  const perFrame = (region.words + region.gaps) / region.wordFrames;
-  return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, perFrame));
+  return regionPerWordFrame(analysis, (region) => region.gaps);
 }
 
 /** The `ev_voiced` feature (see {@link SENTENCE_FEATURES}). */
@@ -350,13 +347,26 @@ export function voicedEvidence(
   analysis: Pick<UtteranceAnalysis, 'tokens' | 'regionEvidence'>,
   activity: Pick<VoiceActivity, 'voicedFrames'>,
 ): number {
+  return regionPerWordFrame(analysis, (region) => {
+    let gaps = 0;
+    region.gapFrameScores.forEach((diff, t) => {
+      if (activity.voicedFrames[region.firstFrame + t]) gaps += diff;
+    });
+    return gaps;
+  });
+}
+
+/**
+ * The words' evidence plus `gaps(region)` per frame of the words, clipped like a word's; the
+ * words' mean evidence without a loop decode.
+ */
+function regionPerWordFrame(
+  analysis: Pick<UtteranceAnalysis, 'tokens' | 'regionEvidence'>,
+  gaps: (region: NonNullable<UtteranceAnalysis['regionEvidence']>) => number,
+): number {
   const region = analysis.regionEvidence;
   if (!region || region.wordFrames === 0) return avg(analysis.tokens.map(tokenEvidence));
-  let gaps = 0;
-  region.gapFrameScores.forEach((diff, t) => {
-    if (activity.voicedFrames[region.firstFrame + t]) gaps += diff;
-  });
-  const perFrame = (region.words + gaps) / region.wordFrames;
+  const perFrame = (region.words + gaps(region)) / region.wordFrames;
   return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, perFrame));
 }
 

@@ -67,13 +67,16 @@ export function withPreloads(html: string, manifest: BuildManifest, pathname: st
 }
 
 /**
- * index.html and the build manifest of `webDistDir`, read again when either file changes (a
- * rebuild while the server runs), otherwise from memory.
+ * index.html of `webDistDir` for an address, with its page's preloads: each page's HTML is made
+ * once per build and kept; index.html and the manifest are read again when either file changes
+ * (a rebuild while the server runs).
  */
 export function indexPageReader(webDistDir: string): (pathname: string) => string {
   const indexFile = path.join(webDistDir, 'index.html');
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
   let cached: { stamp: string; html: string; manifest: BuildManifest } | null = null;
+  /** The page's HTML per preloaded page (by its place in PRELOADED_PAGES), for `cached`. */
+  const pages = new Map<number, string>();
   const stampOf = (file: string) => {
     try {
       const s = fs.statSync(file);
@@ -92,7 +95,15 @@ export function indexPageReader(webDistDir: string): (pathname: string) => strin
         // No manifest (an older build, a test fixture): the page goes out without preloads.
       }
       cached = { stamp, html: fs.readFileSync(indexFile, 'utf8'), manifest };
+      pages.clear();
     }
-    return withPreloads(cached.html, cached.manifest, pathname);
+    const at = PRELOADED_PAGES.findIndex((p) => p.path.test(pathname));
+    if (at < 0) return cached.html;
+    let html = pages.get(at);
+    if (html === undefined) {
+      html = withPreloads(cached.html, cached.manifest, pathname);
+      pages.set(at, html);
+    }
+    return html;
   };
 }

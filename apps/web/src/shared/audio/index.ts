@@ -38,4 +38,4 @@ export { BGM_FADE_MS, bgmAreaForPath, useBackgroundMusic } from './background-mu
 export { playClick } from './click-sound';
 export { getAudioEngine, reportAudioError } from './default-engine';
 export { type Feedback, playFeedback } from './feedback-sound';
-export { useTrack, useTrackState } from './use-track';
+export { useTrack, useTrackSelector, useTrackState } from './use-track';

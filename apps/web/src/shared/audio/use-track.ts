@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AudioEngine, Track, TrackOptions, TrackSnapshot } from './audio-engine';
 import { getAudioEngine } from './default-engine';
 
@@ -14,6 +14,24 @@ export function useTrackState(track: Track | null): TrackSnapshot | null {
     track ? track.getSnapshot : nothing,
     track ? track.getSnapshot : nothing,
   );
+}
+
+/**
+ * A value derived from a track's snapshot, re-rendering only when it changes: `select` returns
+ * `previous` itself when nothing the caller shows changed (a progress tick within the same
+ * word), and the store is compared by identity. `select` must be stable (useCallback).
+ */
+export function useTrackSelector<T>(
+  track: Track | null,
+  select: (snapshot: TrackSnapshot | null, previous: T) => T,
+  initial: T,
+): T {
+  const last = useRef(initial);
+  const get = useCallback(
+    () => (last.current = select(track?.getSnapshot() ?? null, last.current)),
+    [track, select],
+  );
+  return useSyncExternalStore(track ? track.subscribe : subscribeNothing, get, get);
 }
 
 /** What makes a different track; speed and volume are applied to the same track instead. */

@@ -1,10 +1,11 @@
 import { activeSentenceAt, activeWordAt, type PageTimelines } from '@picbook/domain';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   getAudioEngine,
   type Track,
   type TrackSnapshot,
   type TrackState,
+  useTrackSelector,
 } from '../../../shared/audio';
 import { readerMarks } from './reader-marks';
 
@@ -59,8 +60,6 @@ export function narrationView(
   return { state, sentence, word };
 }
 
-const subscribeNothing = () => () => {};
-
 /**
  * The page narration of the reader: plays the page audio (or one sentence of it again) on the
  * voice channel and says which sentence and word are being read, from the page timelines.
@@ -73,13 +72,12 @@ export function useNarration(page: NarrationPage | null, autoStart: boolean): Na
   const [pageEnded, setPageEnded] = useState(false);
   const track = voice?.track ?? null;
   const timelines = page?.timelines;
-  const lastView = useRef(IDLE);
-  const getView = useCallback(
-    () =>
-      (lastView.current = narrationView(track?.getSnapshot() ?? null, timelines, lastView.current)),
-    [track, timelines],
+  const selectView = useCallback(
+    (snapshot: TrackSnapshot | null, previous: NarrationView) =>
+      narrationView(snapshot, timelines, previous),
+    [timelines],
   );
-  const view = useSyncExternalStore(track ? track.subscribe : subscribeNothing, getView, getView);
+  const view = useTrackSelector(track, selectView, IDLE);
   const voiceRef = useRef(voice);
   voiceRef.current = voice;
 
