@@ -145,7 +145,8 @@ export const PHONE_LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar loop;\npublic <loop> = (
 /**
  * Beams of the phone-loop pass: narrower than the alignment's (the loop only has to find a
  * good phone sequence, not follow the text). On a development recording 1e-48, 1e-30 and
- * 1e-20 gave the same evidence to three decimals; 1e-12 changed it.
+ * 1e-20 gave the same evidence to three decimals; 1e-12 changed it. A model can narrow the
+ * beam further (`AcousticModel.loopBeam`) when its calibration was fitted that way.
  */
 const LOOP_PASS = { ...STRICT_PASS, beam: 1e-20, pbeam: 1e-20, wbeam: 1e-15 };
 
@@ -154,7 +155,7 @@ export interface EngineOptions {
   model?: AcousticModelName | 'auto';
   /** Override the vocal-tract-length warp factor of the model. */
   warp?: number;
-  /** Gaussians per codebook evaluated per frame (SoundSwallower `topn`, default 4). */
+  /** Gaussians per codebook evaluated per frame (SoundSwallower `topn`; default: the model's). */
   topn?: number;
   /**
    * Gaussian means file replacing the model's (e.g. adapted with sphinxtrain's MLLR tools;
@@ -273,13 +274,14 @@ export async function createPronunciationEngine(
   const model: AcousticModel = resolveAcousticModel(options.model ?? 'auto');
   const warp = options.warp ?? model.warp;
   const engineLoop = options.phoneLoop ?? true;
+  const loopBeam = model.loopBeam ?? LOOP_PASS.beam;
   const module = await loadModule();
   const decoder = new module.Decoder({
     ...model.config,
     samprate: ALIGN_SAMPLE_RATE,
     loglevel: 'ERROR',
     compallsen: true,
-    topn: options.topn ?? 4,
+    topn: options.topn ?? model.topn,
     ...(options.means ? { mean: options.means } : {}),
   });
   await decoder.initialize();
@@ -397,9 +399,9 @@ export async function createPronunciationEngine(
    * totals), or undefined when the decode failed.
    */
   const loopFrames = (audio: Float32Array, from: number, to: number): Float64Array | undefined => {
-    decoder.set_config('beam', LOOP_PASS.beam);
+    decoder.set_config('beam', loopBeam);
     decoder.set_config('wbeam', LOOP_PASS.wbeam);
-    decoder.set_config('pbeam', LOOP_PASS.pbeam);
+    decoder.set_config('pbeam', loopBeam);
     decoder.set_config('silprob', LOOP_PASS.silprob);
     decoder.set_config('fillprob', LOOP_PASS.fillprob);
     decoderLog.length = 0;

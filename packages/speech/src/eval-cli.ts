@@ -34,11 +34,13 @@ interface CliArgs {
   mode: CalibrationMode;
   out?: string;
   history: boolean;
+  /** Adapted means (file or per-speaker folder), see EvaluationOptions.means. */
+  means?: string;
 }
 
 const USAGE =
   'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
-  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history]';
+  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history] [--means <file or per-speaker folder>]';
 
 function parse(argv: readonly string[]): CliArgs {
   const args: CliArgs = { json: false, model: 'auto', mode: 'auto', history: true };
@@ -57,6 +59,7 @@ function parse(argv: readonly string[]): CliArgs {
     if (a === '--json') args.json = true;
     else if (a === '--limit') args.limit = count();
     else if (a === '--out') args.out = value();
+    else if (a === '--means') args.means = value();
     else if (a === '--no-history') args.history = false;
     else if (a === '--jobs') args.jobs = count();
     else if (a === '--concurrency') args.concurrency = count();
@@ -150,6 +153,7 @@ async function main(): Promise<number> {
     model: args.model,
     mode: args.mode,
     history: args.history,
+    ...(args.means ? { means: args.means } : {}),
     onProgress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(`\r  scored ${done}/${total}`);
       if (done === total && process.stderr.isTTY) process.stderr.write('\n');

@@ -1,4 +1,5 @@
 import type { AcousticModelName } from './acoustic-model';
+import { groupByMeans } from './adapted-means';
 import { loadAudio } from './audio';
 import {
   type CalibrationModels,
@@ -45,6 +46,11 @@ export interface EvaluationOptions {
    * true; false scores every recording as a new reader's).
    */
   history?: boolean;
+  /**
+   * Adapted means: one file, or a folder with `<speaker>.means` per speaker adapted without
+   * them (adapt.sh's `map/`), so every speaker is scored as a new child (decision 068).
+   */
+  means?: string;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -251,129 +257,136 @@ export async function evaluateDataset(
 ): Promise<EvaluationReport> {
   const dataset = typeof source === 'string' ? await loadDataset(source) : source;
   const utterances = spreadSubset(dataset.utterances, options.limit);
-  const pool = createScoringPool({
-    ...(options.poolSize ? { size: options.poolSize } : {}),
-    model: options.model ?? 'auto',
-    maxQueue: utterances.length + 1,
-    timeoutMs: 60_000,
-  });
-  try {
-    const model = await pool.ready();
-    const concurrency = Math.max(1, options.concurrency ?? pool.size);
-    const audios = await Promise.all(utterances.map((u) => loadAudio(u.wav)));
-    const scored: Scored[] = new Array(utterances.length);
-    let next = 0;
-    let done = 0;
-    const runner = async (): Promise<void> => {
-      while (next < utterances.length) {
-        const i = next++;
-        const utterance = utterances[i];
-        const audio = audios[i];
-        if (!utterance || !audio) continue;
-        const seconds = audio.length / ALIGN_SAMPLE_RATE;
-        const started = performance.now();
-        const result = await pool.score(audio, utterance.text, { details: true });
-        scored[i] = { utterance, result, latencyMs: performance.now() - started, seconds };
-        options.onProgress?.(++done, utterances.length);
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, runner));
-
-    const shipped = CALIBRATIONS[model];
-    const inSample = scored.some((s) => shipped.fitted.speakerIds.includes(s.utterance.speaker));
-    const mode = options.mode ?? 'auto';
-    const crossValidate = mode === 'cross-validated' || (mode === 'auto' && inSample);
-    const folds = options.folds ?? 8;
-    const results =
-      crossValidate || options.history !== false
-        ? rescoredResults(scored, shipped, crossValidate ? folds : null)
-        : scored.map((s) => s.result);
-
-    const wordPred: number[] = [];
-    const wordHuman: number[] = [];
-    const verdicts: Record<Verdict, number> = {
-      ok: 0,
-      no_voice: 0,
-      noise: 0,
-      too_short: 0,
-      different_text: 0,
-    };
-    results.forEach((result, i) => {
-      verdicts[result.verdict]++;
-      const labels = scored[i]?.utterance.words ?? [];
-      if (labels.length !== result.words.length) return;
-      result.words.forEach((w, k) => {
-        wordPred.push(w.score);
-        wordHuman.push(labels[k]?.accuracy ?? 0);
-      });
+  const audios = await Promise.all(utterances.map((u) => loadAudio(u.wav)));
+  const scored: Scored[] = new Array(utterances.length);
+  let done = 0;
+  let model: AcousticModelName | undefined;
+  let poolSize = 0;
+  let concurrency = 0;
+  // One pool per means file (one pool in all unless `means` is a per-speaker folder).
+  for (const [means, group] of groupByMeans(utterances, options.means)) {
+    const pool = createScoringPool({
+      ...(options.poolSize ? { size: options.poolSize } : {}),
+      model: options.model ?? 'auto',
+      ...(means ? { means } : {}),
+      maxQueue: group.length + 1,
+      timeoutMs: 60_000,
     });
-    const rows: UtteranceRow[] = scored.map((s, i) => {
-      const result = results[i] as ScoreResult;
-      return {
-        id: s.utterance.id,
-        speaker: s.utterance.speaker,
-        age: s.utterance.age ?? null,
-        text: s.utterance.text,
-        human: {
-          accuracy: s.utterance.accuracy,
-          total: s.utterance.total,
-          words: s.utterance.words.map((w) => w.accuracy),
-        },
-        ours: {
-          accuracy: result.accuracy,
-          score: result.score,
-          words: result.words.map((w) => w.score),
-        },
-        verdict: result.verdict,
+    try {
+      model = await pool.ready();
+      poolSize = pool.size;
+      concurrency = Math.max(1, options.concurrency ?? pool.size);
+      let next = 0;
+      const runner = async (): Promise<void> => {
+        while (next < group.length) {
+          const [i, utterance] = group[next++] ?? [];
+          const audio = i === undefined ? undefined : audios[i];
+          if (i === undefined || !utterance || !audio) continue;
+          const seconds = audio.length / ALIGN_SAMPLE_RATE;
+          const started = performance.now();
+          const result = await pool.score(audio, utterance.text, { details: true });
+          scored[i] = { utterance, result, latencyMs: performance.now() - started, seconds };
+          options.onProgress?.(++done, utterances.length);
+        }
       };
-    });
-    const latencies = scored.map((s) => s.latencyMs);
-    const audioSeconds = scored.reduce((a, s) => a + s.seconds, 0);
-    const fluencyPairs = scored
-      .map((s, i) => [results[i]?.fluency ?? 0, s.utterance.fluency] as const)
-      .filter(([, human]) => Number.isFinite(human));
-    return {
-      n: scored.length,
-      pcc_accuracy: pearson(
-        results.map((r) => r.accuracy),
-        scored.map((s) => s.utterance.accuracy),
-      ),
-      pcc_total: pearson(
-        results.map((r) => r.score),
-        scored.map((s) => s.utterance.total),
-      ),
-      pcc_word_accuracy: pearson(wordPred, wordHuman),
-      latency_p50_ms: quantile(latencies, 0.5),
-      latency_p95_ms: quantile(latencies, 0.95),
-      rtf: latencies.reduce((a, b) => a + b, 0) / 1000 / audioSeconds,
-      pcc_score_accuracy: pearson(
-        results.map((r) => r.score),
-        scored.map((s) => s.utterance.accuracy),
-      ),
-      pcc_fluency: pearson(
-        fluencyPairs.map(([p]) => p),
-        fluencyPairs.map(([, h]) => h),
-      ),
-      words: wordPred.length,
-      model,
-      calibration: crossValidate ? 'cross-validated' : 'shipped',
-      inSample,
-      folds: crossValidate
-        ? Math.max(2, Math.min(folds, new Set(scored.map((s) => s.utterance.speaker)).size))
-        : 0,
-      poolSize: pool.size,
-      concurrency,
-      audioSeconds,
-      verdicts,
-      history: options.history !== false,
-      byAge: [
-        ...groupBy(rows, (r) => ageGroupOf(r.age)),
-        ...groupBy(rows, (r) => (r.age === null ? 'age unknown' : `age ${r.age}`)),
-      ],
-      bySpeaker: groupBy(rows, (r) => `speaker ${r.speaker}`),
-      utterances: rows,
-    };
-  } finally {
-    await pool.close();
+      await Promise.all(Array.from({ length: concurrency }, runner));
+    } finally {
+      await pool.close();
+    }
   }
+  if (!model) throw new Error('eval: nothing to score');
+  const shipped = CALIBRATIONS[model];
+  const inSample = scored.some((s) => shipped.fitted.speakerIds.includes(s.utterance.speaker));
+  const mode = options.mode ?? 'auto';
+  const crossValidate = mode === 'cross-validated' || (mode === 'auto' && inSample);
+  const folds = options.folds ?? 8;
+  const results =
+    crossValidate || options.history !== false
+      ? rescoredResults(scored, shipped, crossValidate ? folds : null)
+      : scored.map((s) => s.result);
+
+  const wordPred: number[] = [];
+  const wordHuman: number[] = [];
+  const verdicts: Record<Verdict, number> = {
+    ok: 0,
+    no_voice: 0,
+    noise: 0,
+    too_short: 0,
+    different_text: 0,
+  };
+  results.forEach((result, i) => {
+    verdicts[result.verdict]++;
+    const labels = scored[i]?.utterance.words ?? [];
+    if (labels.length !== result.words.length) return;
+    result.words.forEach((w, k) => {
+      wordPred.push(w.score);
+      wordHuman.push(labels[k]?.accuracy ?? 0);
+    });
+  });
+  const rows: UtteranceRow[] = scored.map((s, i) => {
+    const result = results[i] as ScoreResult;
+    return {
+      id: s.utterance.id,
+      speaker: s.utterance.speaker,
+      age: s.utterance.age ?? null,
+      text: s.utterance.text,
+      human: {
+        accuracy: s.utterance.accuracy,
+        total: s.utterance.total,
+        words: s.utterance.words.map((w) => w.accuracy),
+      },
+      ours: {
+        accuracy: result.accuracy,
+        score: result.score,
+        words: result.words.map((w) => w.score),
+      },
+      verdict: result.verdict,
+    };
+  });
+  const latencies = scored.map((s) => s.latencyMs);
+  const audioSeconds = scored.reduce((a, s) => a + s.seconds, 0);
+  const fluencyPairs = scored
+    .map((s, i) => [results[i]?.fluency ?? 0, s.utterance.fluency] as const)
+    .filter(([, human]) => Number.isFinite(human));
+  return {
+    n: scored.length,
+    pcc_accuracy: pearson(
+      results.map((r) => r.accuracy),
+      scored.map((s) => s.utterance.accuracy),
+    ),
+    pcc_total: pearson(
+      results.map((r) => r.score),
+      scored.map((s) => s.utterance.total),
+    ),
+    pcc_word_accuracy: pearson(wordPred, wordHuman),
+    latency_p50_ms: quantile(latencies, 0.5),
+    latency_p95_ms: quantile(latencies, 0.95),
+    rtf: latencies.reduce((a, b) => a + b, 0) / 1000 / audioSeconds,
+    pcc_score_accuracy: pearson(
+      results.map((r) => r.score),
+      scored.map((s) => s.utterance.accuracy),
+    ),
+    pcc_fluency: pearson(
+      fluencyPairs.map(([p]) => p),
+      fluencyPairs.map(([, h]) => h),
+    ),
+    words: wordPred.length,
+    model,
+    calibration: crossValidate ? 'cross-validated' : 'shipped',
+    inSample,
+    folds: crossValidate
+      ? Math.max(2, Math.min(folds, new Set(scored.map((s) => s.utterance.speaker)).size))
+      : 0,
+    poolSize,
+    concurrency,
+    audioSeconds,
+    verdicts,
+    history: options.history !== false,
+    byAge: [
+      ...groupBy(rows, (r) => ageGroupOf(r.age)),
+      ...groupBy(rows, (r) => (r.age === null ? 'age unknown' : `age ${r.age}`)),
+    ],
+    bySpeaker: groupBy(rows, (r) => `speaker ${r.speaker}`),
+    utterances: rows,
+  };
 }

@@ -31,6 +31,8 @@ export interface WrongSentencePair {
   target: string;
   /** Human accuracy of the recording (child source), 0–10. */
   human?: number;
+  /** The child's speaker id (child source). */
+  speaker?: string;
 }
 
 const words = (text: string): string[] =>
@@ -74,18 +76,23 @@ export async function bookPairs(mediaDir: string, perBook = 3): Promise<WrongSen
   return pairs;
 }
 
-/** Child pairs: each child's recording against another of the same speaker's sentences. */
-export function childPairs(dataset: Dataset, every = 1): WrongSentencePair[] {
+/**
+ * Child pairs: each child's recording against another of the same speaker's sentences.
+ * Every `every`-th child recording from the `from`-th (so `every 8, from 4` is a set
+ * disjoint from `every 8, from 0`).
+ */
+export function childPairs(dataset: Dataset, every = 1, from = 0): WrongSentencePair[] {
   const children = dataset.utterances.filter((u) => (u.age ?? 99) <= 12);
   const pairs: WrongSentencePair[] = [];
   children.forEach((u, i) => {
-    if (i % every !== 0) return;
+    if (i < from || (i - from) % every !== 0) return;
     const same = children.filter((o) => o.speaker === u.speaker && different(u.text, o.text));
     const other = same[(i * 7) % Math.max(1, same.length)];
     if (!other) return;
     pairs.push({
       source: 'child',
       id: u.id,
+      speaker: u.speaker,
       wav: u.wav,
       said: u.text,
       target: other.text,

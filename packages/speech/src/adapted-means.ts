@@ -1,0 +1,36 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Adapted Gaussian means for evaluations (decision 068): `means` is one file for every
+ * recording, or a folder with `<speaker>.means` per speaker (adapt.sh's `map/`, each adapted
+ * on the OTHER speakers), so every recording is scored as if its speaker were new. A
+ * recording of no speaker in the folder (e.g. the books' narration) keeps the shipped means.
+ */
+export function meansFor(
+  means: string | undefined,
+  speaker: string | undefined,
+): string | undefined {
+  if (!means) return undefined;
+  if (!statSync(means).isDirectory()) return means;
+  const own = speaker === undefined ? undefined : path.join(means, `${speaker}.means`);
+  return own && existsSync(own) ? own : undefined;
+}
+
+/**
+ * Items grouped by the means file their speaker is scored with (one scoring pool per
+ * group), each with its index in `items`; `undefined` is the shipped means.
+ */
+export function groupByMeans<T extends { speaker?: string }>(
+  items: readonly T[],
+  means: string | undefined,
+): Map<string | undefined, [number, T][]> {
+  const groups = new Map<string | undefined, [number, T][]>();
+  items.forEach((item, i) => {
+    const key = meansFor(means, item.speaker);
+    const group = groups.get(key);
+    if (group) group.push([i, item]);
+    else groups.set(key, [[i, item]]);
+  });
+  return groups;
+}
