@@ -55,6 +55,12 @@ async function runOnce({ base, url, token, port }) {
     await page.goto(`${base}/healthz`);
     await page.evaluate((t) => localStorage.setItem('access_token', t), token);
     await page.goto('about:blank');
+    const artifactsDir = process.env.BENCH_LIGHTHOUSE_ARTIFACTS
+      ? path.join(
+          process.env.BENCH_LIGHTHOUSE_ARTIFACTS,
+          `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`,
+        )
+      : undefined;
     const result = await lighthouse(
       url,
       {
@@ -67,6 +73,14 @@ async function runOnce({ base, url, token, port }) {
         // The mobile preset's phone, held sideways: the child area is landscape and asks a phone
         // held upright to turn (RotateHint), which Lighthouse would otherwise measure.
         screenEmulation: LANDSCAPE_PHONE,
+        // BENCH_LIGHTHOUSE_ARTIFACTS=dir keeps each run's artifacts (the trace, the devtools log)
+        // in a folder of its own, for scripts/bench/lantern-why.mjs (what the simulation waits on).
+        ...(process.env.BENCH_LIGHTHOUSE_ARTIFACTS
+          ? {
+              gatherMode: artifactsDir,
+              auditMode: artifactsDir,
+            }
+          : {}),
       },
       undefined,
     );

@@ -4,7 +4,7 @@ import './shared/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/locales';
-import { App } from './app/App';
+import { App, prepareRouter } from './app/App';
 import { isPortraitPath } from './app/route-table';
 import { startEarlyData } from './app/startup/early-data';
 import { ensureLanguage, i18n } from './shared/i18n';
@@ -30,9 +30,13 @@ const render = () => {
   );
 };
 // English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
-// The first render (the router made, the splash drawn) is a task of its own, after the one that ran
-// the modules: a phone's main thread answers in between (decision 083).
-const renderSoon = () => setTimeout(render, 0);
+// The router is made in a task of its own, after the one that ran the modules, and the first render
+// (the splash drawn) in the next: a phone's main thread answers in between (decision 083).
+const renderSoon = () =>
+  setTimeout(() => {
+    prepareRouter();
+    setTimeout(render, 0);
+  }, 0);
 ensureLanguage(i18n.language).then(renderSoon, renderSoon);
 
 registerOfflineWorker();

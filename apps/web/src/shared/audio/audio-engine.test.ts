@@ -673,6 +673,17 @@ describe('preload and precise start', () => {
     expect(world.fetches).toEqual(['/b.mp3']);
   });
 
+  it('asks for the file before making the AudioContext, which is made in a task of its own', async () => {
+    const ready = engine.preload('/a.mp3');
+    expect(world.fetches).toEqual(['/a.mp3']);
+    expect(world.contexts).toHaveLength(0);
+    await tick(0);
+    expect(world.contexts).toHaveLength(1);
+    await tick(40);
+    await expect(ready).resolves.toBe(true);
+    expect(world.contexts).toHaveLength(1);
+  });
+
   it('dedupes concurrent preloads and resolves false (no report) for a missing file', async () => {
     const both = Promise.all([engine.preload('/c.mp3'), engine.preload('/c.mp3')]);
     await tick(40);
@@ -764,6 +775,22 @@ describe('the mobile autoplay unlock', () => {
     expect(world.elements[0]?.playCalls).toBe(2);
   });
 
+  it('music refused before the unlock downloads nothing until it may play (preload none)', async () => {
+    const music = engine.createTrack({ url: '/music.mp3', channel: 'music', loop: true });
+    music.play();
+    expect(world.elements[0]?.preload).toBe('none');
+    await tick(1000);
+    expect(music.snapshot.state).toBe('pending');
+    world.gesture('touchend');
+    await tick(START);
+    expect(music.snapshot.state).toBe('playing');
+    // Once audio may play, music and voice alike load ahead as before.
+    music.destroy();
+    const later = engine.createTrack({ url: '/c.mp3', channel: 'music' });
+    later.play();
+    expect(world.elements.at(-1)?.preload).toBe('auto');
+  });
+
   it('onUnlocked runs at once when already unlocked; a playing element marks unlocked', async () => {
     setup({ autoplay: true });
     const track = engine.createTrack({ url: '/a.mp3' });
@@ -774,6 +801,11 @@ describe('the mobile autoplay unlock', () => {
     const callback = vi.fn();
     engine.onUnlocked(callback);
     expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('a voice element before the unlock still loads ahead (preload auto)', () => {
+    engine.createTrack({ url: '/a.mp3' }).play();
+    expect(world.elements[0]?.preload).toBe('auto');
   });
 
   it('a page that already had a gesture starts unlocked and listens for nothing', () => {

@@ -32,7 +32,11 @@ class Engine implements AudioEngine, TrackHost {
 
   constructor(readonly env: AudioEnvironment) {
     this.unlock = new AudioUnlock(env);
-    this.cache = new MediaCache(env, () => this.unlock.getContext());
+    this.cache = new MediaCache(
+      env,
+      () => this.unlock.getContext(),
+      () => this.unlock.hasWebAudio(),
+    );
     this.channels = new Channels<TrackImpl>(
       env.visibility?.visibilityState === 'hidden',
       () => this.unlock.suspendForHidden(),

@@ -40,6 +40,12 @@ export interface PlaybackOptions {
   volume: number;
   /** Native gapless loop of a single file (element only). */
   loop: boolean;
+  /**
+   * Element only: nothing is downloaded before play() is allowed (`preload` 'none'). Background
+   * music before the autoplay unlock: refused, it would otherwise download while the page's own
+   * files load, for a track that waits for the first tap anyway (decision 083, second round).
+   */
+  loadOnPlay?: boolean;
 }
 
 const ELEMENT_EVENTS = [
@@ -80,7 +86,7 @@ export class ElementPlayback implements Playback {
     for (const type of ELEMENT_EVENTS) element.addEventListener(type, this.listeners[type]);
     element.loop = options.loop;
     if (!alreadyLoaded) {
-      element.preload = 'auto';
+      element.preload = options.loadOnPlay ? 'none' : 'auto';
       element.src = url;
     }
     element.defaultPlaybackRate = options.rate;

@@ -30,12 +30,18 @@ export class MediaCache {
   constructor(
     private readonly env: AudioEnvironment,
     private readonly getContext: () => AudioContextLike | null,
+    private readonly hasWebAudio: () => boolean,
   ) {}
 
   /** Fetches and decodes (or primes an element) so a later play starts at once; never rejects. */
   preload(url: string): Promise<boolean> {
     if (!url) return Promise.resolve(false);
-    if (this.getContext()) return this.loadBuffer(url).then((buffer) => buffer !== null);
+    if (this.hasWebAudio()) {
+      return this.loadBuffer(url).then(
+        // No context could be made after all: an element, as without Web Audio.
+        (buffer) => buffer !== null || (!this.hasWebAudio() && this.primeElement(url)),
+      );
+    }
     return this.primeElement(url);
   }
 
@@ -60,11 +66,19 @@ export class MediaCache {
     if (cached) return Promise.resolve(cached);
     const pending = this.loading.get(url);
     if (pending) return pending;
-    const ctx = this.getContext();
-    if (!ctx) return Promise.resolve(null);
-    const promise = this.env
-      .fetch(url)
-      .then((data) => decode(ctx, data))
+    if (!this.hasWebAudio()) return Promise.resolve(null);
+    // The file is asked for before the AudioContext is made, and the context is made in a task of
+    // its own: a page's first AudioContext can take a long main-thread task (the browser's audio
+    // service starting), which would otherwise hold back this request and whatever the caller
+    // asks for beside it (the reader's picture; decision 083, second round).
+    const fetched = this.env.fetch(url);
+    this.env.setTimeout(() => this.getContext(), 0);
+    const promise = fetched
+      .then((data) => {
+        const ctx = this.getContext();
+        if (!ctx) throw new Error('no Web Audio');
+        return decode(ctx, data);
+      })
       .then(
         (buffer) => {
           const bytes = buffer.length * buffer.numberOfChannels * 4;

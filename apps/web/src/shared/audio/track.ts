@@ -46,6 +46,7 @@ export interface TrackHost {
   whenContextRunning(start: () => void): Cancel;
   waitForGesture(callback: () => void): Cancel;
   markUnlocked(): void;
+  isAudioUnlocked(): boolean;
 }
 
 /**
@@ -344,6 +345,7 @@ export class TrackImpl implements Track {
       rate: this.speed,
       volume: this.volumeNow(),
       loop: this.loop && this.urls.length === 1 && this.loopInterval === 0,
+      loadOnPlay: this.channel === 'music' && !this.engine.isAudioUnlocked(),
     };
   }
 

@@ -36,6 +36,11 @@ export class AudioUnlock {
     return () => this.unlockWaiters.delete(waiter);
   }
 
+  /** Whether Web Audio can be used (a context exists or may still be made), without making one. */
+  hasWebAudio(): boolean {
+    return this.ctx !== null || (!this.ctxUnavailable && this.env.createContext !== null);
+  }
+
   /** The shared AudioContext, created on first use; null without Web Audio. */
   getContext(): AudioContextLike | null {
     if (this.ctx || this.ctxUnavailable) return this.ctx;
