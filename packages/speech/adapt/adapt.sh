@@ -1,7 +1,7 @@
 #!/bin/sh
 # Speaker adaptation of Debian's 16 kHz pocketsphinx model to the development speakers'
-# voices with sphinxtrain (decision 068, third round). Experiments only: writes into OUT
-# (default /tmp/picbook-speech-adapt), never into the repository.
+# voices with sphinxtrain (decision 068, third and fifth rounds). Writes into OUT (default
+# /tmp/picbook-speech-adapt), never into the repository.
 #
 #   sh packages/speech/adapt/adapt.sh [dataset-dir] [out-dir]
 #
@@ -12,8 +12,12 @@
 #  3. Per speaker, a global MLLR transform (mllr_solve) and MAP means (map_adapt) from the
 #     OTHER speakers' counts only, applied to the means (mllr_transform): OUT/mllr/<spk>.means
 #     and OUT/map/<spk>.means, plus OUT/{mllr,map}/all.means from every speaker.
-# Then: npx tsx packages/speech/src/calibrate.ts --model debian --own-only --dry-run \
-#         --means OUT/mllr   (each speaker scored with the means adapted without them).
+# The shipped means (packages/speech/models/pocketsphinx-en-us-16k/means.speechocean762-map)
+# are OUT/map/all.means. To remake them and refit the debian calibration on features of
+# speakers the adaptation did not hear:
+#   cp OUT/map/all.means packages/speech/models/pocketsphinx-en-us-16k/means.speechocean762-map
+#   npx tsx packages/speech/src/calibrate.ts --model debian --means OUT/map
+#   npm run eval:speech -- <dataset-dir> --means OUT/map
 set -eu
 DATA=${1:-/work/shared/data/speechocean762-dev}
 OUT=${2:-/tmp/picbook-speech-adapt}

@@ -6,16 +6,16 @@ import {
   ADAPTED_MEANS,
   DEBIAN_MODEL_DIR,
   debianModelAvailable,
+  MODEL_FILES,
   resolveAcousticModel,
 } from './acoustic-model';
 
-const FILES = ['mdef', 'means', 'variances', 'sendump', 'transition_matrices', 'noisedict'];
 const installed = debianModelAvailable();
 
 /** A model folder with every file present; `means` holds the given bytes. */
 function fakeModel(means: Buffer | string, skip?: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'picbook-model-'));
-  for (const f of FILES)
+  for (const f of MODEL_FILES)
     if (f !== skip) writeFileSync(path.join(dir, f), f === 'means' ? means : 'x');
   return dir;
 }
@@ -30,6 +30,13 @@ describe('debianModelAvailable: the Debian build the adapted means were made fro
     expect(debianModelAvailable(dir)).toBe(false);
     expect(resolveAcousticModel('auto', dir).name).toBe('bundled');
     expect(() => resolveAcousticModel('debian', dir)).toThrow(/another build/);
+  });
+
+  it('the bundled model keeps its own settings (its calibration was fitted with them)', () => {
+    const model = resolveAcousticModel('bundled');
+    expect(model).toMatchObject({ name: 'bundled', warp: 1.2, topn: 4 });
+    expect(model.loopBeam).toBeUndefined();
+    expect(model.config.mean).toBeUndefined();
   });
 
   it.skipIf(!installed)('the installed package: available, with the adapted means', () => {

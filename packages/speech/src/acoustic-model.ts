@@ -61,20 +61,47 @@ export const ADAPTED_MEANS = fileURLToPath(
 export const DEBIAN_MEANS_SHA256 =
   '832019e32cac12eb318964f96f469034acb12d0348eeddc3831831a100cb4dd4';
 
-const checked = new Map<string, boolean>();
+/** The files of a Sphinx model folder that the engine reads. */
+export const MODEL_FILES = [
+  'mdef',
+  'means',
+  'variances',
+  'sendump',
+  'transition_matrices',
+  'noisedict',
+] as const;
 
-/** True when Debian's 16 kHz model is installed, in the build {@link ADAPTED_MEANS} fits. */
+const available = new Set<string>();
+const warned = new Set<string>();
+
+/**
+ * True when Debian's 16 kHz model is installed, in the build {@link ADAPTED_MEANS} fits
+ * (checked again until it is; another build is reported once on stderr, because the scorer
+ * then falls back to the bundled model and scores worse).
+ */
 export function debianModelAvailable(dir = DEBIAN_MODEL_DIR): boolean {
-  const known = checked.get(dir);
-  if (known !== undefined) return known;
-  const files = ['mdef', 'means', 'variances', 'sendump', 'transition_matrices', 'noisedict'];
-  const available =
-    files.every((file) => existsSync(path.join(dir, file))) &&
-    createHash('sha256')
+  if (available.has(dir)) return true;
+  if (!MODEL_FILES.every((file) => existsSync(path.join(dir, file)))) return false;
+  let hash: string;
+  try {
+    hash = createHash('sha256')
       .update(readFileSync(path.join(dir, 'means')))
-      .digest('hex') === DEBIAN_MEANS_SHA256;
-  checked.set(dir, available);
-  return available;
+      .digest('hex');
+  } catch {
+    return false;
+  }
+  if (hash !== DEBIAN_MEANS_SHA256) {
+    if (!warned.has(dir)) {
+      warned.add(dir);
+      console.warn(
+        `speech: ${dir} holds another build of pocketsphinx-en-us than the adapted means were ` +
+          'made for (packages/speech/models/pocketsphinx-en-us-16k/README.md); using the bundled model',
+      );
+    }
+    return false;
+  }
+  available.add(dir);
+  return true;
 }
 
 /** Warp factors chosen on the development set (speaker-grouped cross-validation). */
@@ -115,7 +142,8 @@ export function resolveAcousticModel(
     },
     warp: MODEL_WARP.debian,
     // Two Gaussians per codebook instead of four and a narrower phone-loop beam: −25 % CPU
-    // per recording, cross-validated PCCs within 0.01 (decision 068, fifth round).
+    // per recording, cross-validated PCCs within 0.01 (decision 068, fifth round). The loop's
+    // word beam (1e-15) is then wider than its beam, so the beam alone prunes.
     topn: 2,
     loopBeam: 1e-10,
   };

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { groupByMeans, meansFor } from './adapted-means';
+import { groupByMeans, meansFor, withMeansPools } from './adapted-means';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'picbook-means-'));
 for (const s of ['0001', '0005']) writeFileSync(path.join(folder, `${s}.means`), s);
@@ -37,5 +37,13 @@ describe('groupByMeans', () => {
       [path.join(folder, '0005.means'), [[2, items[2]]]],
     ]);
     expect([...groupByMeans(items, undefined)]).toEqual([[undefined, items.map((x, i) => [i, x])]]);
+  });
+});
+
+describe('withMeansPools', () => {
+  it('refuses adapted means for the bundled model (they are the Debian model’s)', async () => {
+    await expect(
+      withMeansPools([{ speaker: '0001' }], folder, { model: 'bundled' }, async () => {}),
+    ).rejects.toThrow(/needs the Debian model/);
   });
 });

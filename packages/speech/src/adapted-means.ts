@@ -1,5 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { type AcousticModelName, resolveAcousticModel } from './acoustic-model';
+import { createScoringPool, type ScoringPool, type ScoringPoolOptions } from './pool';
 
 /**
  * Adapted Gaussian means for evaluations (decision 068): `means` is one file for every
@@ -33,4 +35,37 @@ export function groupByMeans<T extends { speaker?: string }>(
     else groups.set(key, [[i, item]]);
   });
   return groups;
+}
+
+/**
+ * Runs `run` once per means group with a scoring pool of its own (`options` plus the group's
+ * means), one group after the other, and closes every pool. Adapted means are the Debian
+ * model's: with `means` given, the model must resolve to `debian`.
+ * @throws Error when `means` is given for another model.
+ */
+export async function withMeansPools<T extends { speaker?: string }>(
+  items: readonly T[],
+  means: string | undefined,
+  options: ScoringPoolOptions,
+  run: (pool: ScoringPool, group: [number, T][]) => Promise<void>,
+): Promise<void> {
+  if (means) requireAdaptable(options.model ?? 'auto');
+  for (const [file, group] of groupByMeans(items, means)) {
+    const pool = createScoringPool({ ...options, ...(file ? { means: file } : {}) });
+    try {
+      await run(pool, group);
+    } finally {
+      await pool.close();
+    }
+  }
+}
+
+/** @throws Error unless `model` resolves to the Debian model (the one the means fit). */
+export function requireAdaptable(model: AcousticModelName | 'auto'): void {
+  const name = resolveAcousticModel(model).name;
+  if (name !== 'debian') {
+    throw new Error(
+      `--means needs the Debian model (adapted means are its means); the model is ${name}`,
+    );
+  }
 }

@@ -4,7 +4,8 @@
  *
  *   npx tsx packages/speech/src/calibrate.ts [--dataset <dir>] [--model bundled|debian|all]
  *       [--cache <file>] [--from-cache] [--jobs <n>] [--dry-run]
- *       [--every <n>] [--own-only] [--warp <w>] [--means <file or folder>] (experiments)
+ *       [--means <folder>] [--in-sample-means]
+ *       [--every <n>] [--own-only] [--warp <w>] (experiments)
  *
  * 1. Every recording is analysed three times in the worker pool: against its own text
  *    (labelled sample), against another utterance's text (negative for the "different
@@ -23,13 +24,13 @@
  *   sh packages/speech/adapt/adapt.sh
  *   npx tsx packages/speech/src/calibrate.ts --model debian --means /tmp/picbook-speech-adapt/map
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AcousticModelName, debianModelAvailable, MODEL_WARP } from './acoustic-model';
-import { groupByMeans } from './adapted-means';
+import { withMeansPools } from './adapted-means';
 import { loadAudio } from './audio';
 import {
   type CalibrationMetrics,
@@ -44,7 +45,7 @@ import {
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, findDevDataset, loadDataset } from './dataset';
 import { withRelativeGop } from './features';
-import { createScoringPool, defaultPoolSize } from './pool';
+import { type createScoringPool, defaultPoolSize } from './pool';
 import type { FeatureResult } from './score';
 
 const FOLDS = 8;
@@ -171,11 +172,14 @@ interface Args {
   /** Vocal-tract-length warp instead of the model's (experiments; the cache is per warp). */
   warp?: number;
   /**
-   * Adapted Gaussian means (experiments, decision 068 third round): one file for every
+   * Adapted Gaussian means of the Debian model (decision 068): one file for every
    * recording, or a folder with `<speaker>.means` per speaker (each adapted on the other
-   * speakers only, so no recording is scored by a model adapted on its own voice).
+   * speakers only, so no recording is scored by a model adapted on its own voice). Required
+   * (a folder) to write the debian calibration; the bundled model ignores it.
    */
   means?: string;
+  /** Write a debian calibration from features analysed with the shipped (in-sample) means. */
+  inSampleMeans?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -209,6 +213,7 @@ function parseArgs(argv: string[]): Args {
       args.skipInserted = true;
     } else if (a === '--warp') args.warp = Number(next());
     else if (a === '--means') args.means = next();
+    else if (a === '--in-sample-means') args.inSampleMeans = true;
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -222,11 +227,35 @@ function parseArgs(argv: string[]): Args {
 }
 
 const cachePath = (args: Args, model: AcousticModelName): string => {
-  const suffix = `${model}${args.warp ? `-w${args.warp}` : ''}${args.means ? '-adapted' : ''}${args.ownOnly ? '-own' : ''}`;
+  const means = meansOf(args, model);
+  const suffix = `${model}${args.warp ? `-w${args.warp}` : ''}${means ? `-${path.basename(means)}` : ''}${args.ownOnly ? '-own' : ''}`;
   return args.cache
     ? args.cache.replace(/(\.json)?$/, `-${suffix}.json`)
     : path.join(tmpdir(), `picbook-speech-calibration-${suffix}.json`);
 };
+
+/** Adapted means are the Debian model's; the bundled model is always analysed with its own. */
+const meansOf = (args: Pick<Args, 'means'>, model: AcousticModelName): string | undefined =>
+  model === 'debian' ? args.means : undefined;
+
+/**
+ * The shipped Debian means were adapted on the development speakers, so a written `debian`
+ * calibration must come from features of speakers the adaptation did not hear: a per-speaker
+ * means folder (adapt.sh's `map/`), unless `--in-sample-means` says otherwise on purpose.
+ * @throws Error when it would write an in-sample fit.
+ */
+function checkDebianMeans(args: Pick<Args, 'means' | 'dryRun' | 'inSampleMeans'>): void {
+  if (args.dryRun || args.inSampleMeans) return;
+  const folder =
+    args.means !== undefined && existsSync(args.means) && statSync(args.means).isDirectory();
+  if (!folder) {
+    throw new Error(
+      'calibrate: the debian calibration is fitted with each speaker analysed by means adapted ' +
+        'without them: run `sh packages/speech/adapt/adapt.sh` and pass --means ' +
+        '/tmp/picbook-speech-adapt/map (or --dry-run, or --in-sample-means on purpose)',
+    );
+  }
+}
 
 /** Deterministic pseudo-random integer in [0, n). */
 const pick = (seed: number, n: number): number => {
@@ -240,24 +269,21 @@ async function extract(
   args: Pick<Args, 'jobs' | 'every' | 'skipInserted' | 'ownOnly' | 'warp' | 'means'>,
 ): Promise<CalibrationSample[]> {
   const utterances = dataset.utterances.filter((_, i) => i % args.every === 0);
-  // One pool per means file, one after the other (a folder holds one per speaker).
-  const groups = groupByMeans(utterances, args.means);
   const started = performance.now();
   let done = 0;
   const samples: (CalibrationSample | undefined)[] = [];
-  for (const [means, group] of groups) {
-    const pool = createScoringPool({
-      model,
-      ...(args.warp ? { warp: args.warp } : {}),
-      ...(means ? { means } : {}),
-      size: args.jobs,
-      maxQueue: 10_000,
-      timeoutMs: 120_000,
-    });
+  // One pool per means file, one after the other (a folder holds one per speaker).
+  const poolOptions = {
+    model,
+    ...(args.warp ? { warp: args.warp } : {}),
+    size: args.jobs,
+    maxQueue: 10_000,
+    timeoutMs: 120_000,
+  };
+  await withMeansPools(utterances, meansOf(args, model), poolOptions, async (pool, group) => {
     await pool.ready();
     samples.push(...(await Promise.all(group.map(([i, u]) => one(pool, u, i)))));
-    await pool.close();
-  }
+  });
   return samples.filter((s): s is CalibrationSample => s !== undefined);
 
   async function one(
@@ -426,6 +452,7 @@ async function main(): Promise<void> {
   const dataset = await loadDataset(dir);
   const calibrations: Record<AcousticModelName, ModelCalibration> = { ...CALIBRATIONS };
   for (const model of args.models) {
+    if (model === 'debian') checkDebianMeans(args);
     const cache = cachePath(args, model);
     let samples: CalibrationSample[];
     if (args.fromCache && existsSync(cache)) {

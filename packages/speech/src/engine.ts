@@ -275,6 +275,7 @@ export async function createPronunciationEngine(
   const warp = options.warp ?? model.warp;
   const engineLoop = options.phoneLoop ?? true;
   const loopBeam = model.loopBeam ?? LOOP_PASS.beam;
+  const loopPbeam = model.loopBeam ?? LOOP_PASS.pbeam;
   const module = await loadModule();
   const decoder = new module.Decoder({
     ...model.config,
@@ -401,7 +402,7 @@ export async function createPronunciationEngine(
   const loopFrames = (audio: Float32Array, from: number, to: number): Float64Array | undefined => {
     decoder.set_config('beam', loopBeam);
     decoder.set_config('wbeam', LOOP_PASS.wbeam);
-    decoder.set_config('pbeam', loopBeam);
+    decoder.set_config('pbeam', loopPbeam);
     decoder.set_config('silprob', LOOP_PASS.silprob);
     decoder.set_config('fillprob', LOOP_PASS.fillprob);
     decoderLog.length = 0;

@@ -102,6 +102,16 @@ function print(report: EvaluationReport): void {
           ? 'shipped, IN-SAMPLE: fitted on these speakers (a regression check, not a figure to report)'
           : 'shipped (not fitted on these speakers)'
     }`,
+    `Debian means              ${
+      {
+        'held-out': "each speaker's adapted without them (a child new to the adaptation)",
+        given: 'the file given',
+        shipped: report.inSample
+          ? 'shipped, adapted on THESE speakers: in-sample, not a figure to report (pass --means <adapt.sh map folder>)'
+          : 'shipped (not adapted on these speakers)',
+        none: 'not used (bundled model)',
+      }[report.means]
+    }`,
     `reader history            ${report.history ? "each speaker's other recordings in this folder (as a child's earlier recordings)" : 'none (every recording a new reader)'}`,
     `verdicts                  ${Object.entries(report.verdicts)
       .filter(([, n]) => n > 0)

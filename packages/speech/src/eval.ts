@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import type { AcousticModelName } from './acoustic-model';
-import { groupByMeans } from './adapted-means';
+import { withMeansPools } from './adapted-means';
 import { loadAudio } from './audio';
 import {
   type CalibrationModels,
@@ -12,7 +13,6 @@ import {
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, type LabelledUtterance, loadDataset } from './dataset';
 import { ALIGN_SAMPLE_RATE } from './model';
-import { createScoringPool } from './pool';
 import { finalizeScore, type ScoreResult, type Verdict } from './score';
 import { groupFolds, pearson, quantile } from './stats';
 
@@ -82,6 +82,12 @@ export interface EvaluationReport {
   verdicts: Record<Verdict, number>;
   /** Readers' histories were filled from each speaker's other recordings in the folder. */
   history: boolean;
+  /**
+   * Which Debian means scored the recordings: `held-out` (each speaker's own file from a
+   * per-speaker folder, adapted without them), `given` (one file given), `shipped` (the
+   * repository's, adapted on the development speakers: in-sample there), or `none` (bundled).
+   */
+  means: 'held-out' | 'given' | 'shipped' | 'none';
   /** The same figures per age group (children ≤ 12, adults) and per exact age. */
   byAge: GroupFigures[];
   /** The same figures per speaker. */
@@ -264,36 +270,31 @@ export async function evaluateDataset(
   let poolSize = 0;
   let concurrency = 0;
   // One pool per means file (one pool in all unless `means` is a per-speaker folder).
-  for (const [means, group] of groupByMeans(utterances, options.means)) {
-    const pool = createScoringPool({
-      ...(options.poolSize ? { size: options.poolSize } : {}),
-      model: options.model ?? 'auto',
-      ...(means ? { means } : {}),
-      maxQueue: group.length + 1,
-      timeoutMs: 60_000,
-    });
-    try {
-      model = await pool.ready();
-      poolSize = pool.size;
-      concurrency = Math.max(1, options.concurrency ?? pool.size);
-      let next = 0;
-      const runner = async (): Promise<void> => {
-        while (next < group.length) {
-          const [i, utterance] = group[next++] ?? [];
-          const audio = i === undefined ? undefined : audios[i];
-          if (i === undefined || !utterance || !audio) continue;
-          const seconds = audio.length / ALIGN_SAMPLE_RATE;
-          const started = performance.now();
-          const result = await pool.score(audio, utterance.text, { details: true });
-          scored[i] = { utterance, result, latencyMs: performance.now() - started, seconds };
-          options.onProgress?.(++done, utterances.length);
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, runner));
-    } finally {
-      await pool.close();
-    }
-  }
+  const poolOptions = {
+    ...(options.poolSize ? { size: options.poolSize } : {}),
+    model: options.model ?? 'auto',
+    maxQueue: utterances.length + 1,
+    timeoutMs: 60_000,
+  };
+  await withMeansPools(utterances, options.means, poolOptions, async (pool, group) => {
+    model = await pool.ready();
+    poolSize = pool.size;
+    concurrency = Math.max(1, options.concurrency ?? pool.size);
+    let next = 0;
+    const runner = async (): Promise<void> => {
+      while (next < group.length) {
+        const [i, utterance] = group[next++] ?? [];
+        const audio = i === undefined ? undefined : audios[i];
+        if (i === undefined || !utterance || !audio) continue;
+        const seconds = audio.length / ALIGN_SAMPLE_RATE;
+        const started = performance.now();
+        const result = await pool.score(audio, utterance.text, { details: true });
+        scored[i] = { utterance, result, latencyMs: performance.now() - started, seconds };
+        options.onProgress?.(++done, utterances.length);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, runner));
+  });
   if (!model) throw new Error('eval: nothing to score');
   const shipped = CALIBRATIONS[model];
   const inSample = scored.some((s) => shipped.fitted.speakerIds.includes(s.utterance.speaker));
@@ -382,6 +383,14 @@ export async function evaluateDataset(
     audioSeconds,
     verdicts,
     history: options.history !== false,
+    means:
+      model !== 'debian'
+        ? 'none'
+        : !options.means
+          ? 'shipped'
+          : statSync(options.means).isDirectory()
+            ? 'held-out'
+            : 'given',
     byAge: [
       ...groupBy(rows, (r) => ageGroupOf(r.age)),
       ...groupBy(rows, (r) => (r.age === null ? 'age unknown' : `age ${r.age}`)),

@@ -11,9 +11,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { groupByMeans } from './adapted-means';
+import { withMeansPools } from './adapted-means';
 import { findDevDataset, loadDataset } from './dataset';
-import { createScoringPool } from './pool';
 import {
   bookPairs,
   childPairs,
@@ -42,14 +41,11 @@ const means = option('--means');
 // One pool per means file (see adapted-means.ts); the rows keep the pairs' order.
 const rows: WrongSentenceRow[] = new Array(pairs.length);
 let scoredSoFar = 0;
-for (const [file, group] of groupByMeans(pairs, means)) {
-  const pool = createScoringPool({
-    size: jobs,
-    maxQueue: group.length * 2 + 2,
-    timeoutMs: 120_000,
-    ...(file ? { means: file } : {}),
-  });
-  try {
+await withMeansPools(
+  pairs,
+  means,
+  { size: jobs, maxQueue: pairs.length * 2 + 2, timeoutMs: 120_000 },
+  async (pool, group) => {
     const mine = await scorePairs(
       pool,
       group.map(([, pair]) => pair),
@@ -61,10 +57,8 @@ for (const [file, group] of groupByMeans(pairs, means)) {
     mine.forEach((row, k) => {
       rows[group[k]?.[0] ?? 0] = row;
     });
-  } finally {
-    await pool.close();
-  }
-}
+  },
+);
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const result: Record<string, ReturnType<typeof wrongSentenceFigures>> = {};
 for (const source of ['book', 'child'] as const) {
