@@ -12,39 +12,121 @@ async function saveSetting(page: Page, key: string, value: string): Promise<void
   expect((await res.json()).code).toBe(0);
 }
 
+/** What the reader showed, recorded in the page (see `recordReading`). */
+interface ReadingEvent {
+  /** The page's clock (performance.now), ms. */
+  at: number;
+  /** The reader page shown (data-page). */
+  page: string;
+  /** The play button's label, or the lit word. */
+  kind: 'button' | 'lit';
+  value: string;
+}
+
+/** One reading of a page: from the button saying 暂停 to it saying 播放 again. */
+interface PageRead {
+  /** The words lit during it, in order, without repeats. */
+  lit: string[];
+  /** The longest time the page's main thread did not run a task during it, ms. */
+  longestStall: number;
+}
+
 /**
- * Starts recording, inside the page, every word the narration lights on reader page `onPage`
- * (in order, without repeats); `stop` returns them. Runs in the page, so test-runner latency cannot miss a word.
- * A word counts when it lights up and also when the text band comes in with it already lit (a
- * turned page's band is added once its picture is painted, which can be after the narration
- * lit its first word: decision 081).
+ * Starts recording, inside the page, what the reader shows: the play button's label and the lit
+ * word on each page (in order, without repeats), and when the page's main thread could not run
+ * for over 100 ms (a 10 ms timer that came late). In the page, because the test runner's own
+ * polling misses short states under load: page 1's narration lasts 1.4 s, and an expectation's
+ * retries (up to 1 s apart, each a round trip to the browser) passed it by (decision 083, "The
+ * flaky reading journey"). A word counts when it lights up and also when the text band comes
+ * in with it already lit (a turned page's band is added once its picture is painted: decision 081).
  */
-async function recordLitWords(page: Page, onPage: number): Promise<{ stop(): Promise<string[]> }> {
-  await page.evaluate((pageNo) => {
-    const seen: string[] = [];
-    (window as unknown as { __lit: string[] }).__lit = seen;
+async function recordReading(page: Page): Promise<{
+  take(): Promise<{ events: ReadingEvent[]; stalls: Array<[number, number]> }>;
+  stop(): Promise<void>;
+}> {
+  await page.evaluate(() => {
+    const events: ReadingEvent[] = [];
+    const stalls: Array<[number, number]> = [];
+    const last = { button: '', lit: '' };
     const observer = new MutationObserver(() => {
       const reader = document.querySelector('[data-testid=reader]');
-      if (reader?.getAttribute('data-page') !== String(pageNo)) return;
+      if (!reader) return;
+      const at = performance.now();
+      const pageNo = reader.getAttribute('data-page') ?? '';
+      const button = reader.querySelector('[data-testid=reader-play]')?.getAttribute('aria-label');
+      if (button && `${pageNo}:${button}` !== last.button) {
+        last.button = `${pageNo}:${button}`;
+        events.push({ at, page: pageNo, kind: 'button', value: button });
+      }
       const lit = reader.querySelector('[data-lit]')?.textContent;
-      if (lit && lit !== seen.at(-1)) seen.push(lit);
+      if (lit && `${pageNo}:${lit}` !== last.lit) {
+        last.lit = `${pageNo}:${lit}`;
+        events.push({ at, page: pageNo, kind: 'lit', value: lit });
+      }
     });
     observer.observe(document.body, {
       subtree: true,
       childList: true,
       attributes: true,
-      attributeFilter: ['data-lit'],
+      attributeFilter: ['data-lit', 'aria-label', 'data-page'],
     });
-    (window as unknown as { __litStop: () => void }).__litStop = () => observer.disconnect();
-  }, onPage);
-  return {
-    stop: () =>
-      page.evaluate(() => {
-        const w = window as unknown as { __lit: string[]; __litStop: () => void };
-        w.__litStop();
-        return w.__lit;
-      }),
+    let beat = performance.now();
+    let timer = 0;
+    const tick = () => {
+      const now = performance.now();
+      if (now - beat > 100) stalls.push([beat, now]);
+      beat = now;
+      timer = window.setTimeout(tick, 10);
+    };
+    timer = window.setTimeout(tick, 10);
+    (window as unknown as { __reading: unknown }).__reading = {
+      events,
+      stalls,
+      stop: () => {
+        observer.disconnect();
+        clearTimeout(timer);
+      },
+    };
+  });
+  type Recorded = {
+    events: ReadingEvent[];
+    stalls: Array<[number, number]>;
+    stop(): void;
   };
+  return {
+    take: () =>
+      page.evaluate(() => {
+        const r = (window as unknown as { __reading: Recorded }).__reading;
+        return { events: r.events, stalls: r.stalls };
+      }),
+    stop: () =>
+      page.evaluate(() => (window as unknown as { __reading: Recorded }).__reading.stop()),
+  };
+}
+
+/** The finished readings of reader page `pageNo` in a recording, in order. */
+function readsOf(
+  recorded: { events: ReadingEvent[]; stalls: Array<[number, number]> },
+  pageNo: number,
+): PageRead[] {
+  const reads: PageRead[] = [];
+  let lit: string[] = [];
+  let startedAt: number | null = null;
+  for (const event of recorded.events) {
+    if (event.page !== String(pageNo)) continue;
+    if (event.kind === 'lit') {
+      if (event.value !== lit.at(-1)) lit.push(event.value);
+    } else if (event.value === '暂停') {
+      startedAt ??= event.at;
+    } else if (startedAt !== null) {
+      const from = startedAt;
+      const stalls = recorded.stalls.filter(([a, b]) => b > from && a < event.at);
+      reads.push({ lit, longestStall: Math.max(0, ...stalls.map(([a, b]) => b - a)) });
+      lit = [];
+      startedAt = null;
+    }
+  }
+  return reads;
 }
 
 // Sound plays without a tap first, as in the native app shells' web views (a page opened by
@@ -75,33 +157,54 @@ test.describe('library and reading', () => {
     await keep(page, 'book-detail');
 
     // 读绘本: the curtain plays, the reader opens on page 1 and the narration starts.
+    const recording = await recordReading(page);
     await page
       .getByRole('button', { name: /读绘本/ })
       .first()
       .click();
     await expect(page).toHaveURL(/\/library\/read\/1101\/001$/);
     const reader = page.getByTestId('reader');
+    const play = page.getByTestId('reader-play');
     await expect(reader).toHaveAttribute('data-page', '1');
-    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '暂停');
+    // The button said 暂停 on page 1 (the narration played); it says 播放 again 1.4 s later.
+    await expect
+      .poll(async () =>
+        (await recording.take()).events.some(
+          (e) => e.page === '1' && e.kind === 'button' && e.value === '暂停',
+        ),
+      )
+      .toBe(true);
 
     // Page 2 "Dad has a red kite." — the lit word moves along while the audio plays.
-    const recording = await recordLitWords(page, 2);
     await page.keyboard.press('ArrowRight');
     await expect(reader).toHaveAttribute('data-page', '2');
     await page.waitForTimeout(600);
     await keep(page, 'reader');
-    await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
-      timeout: 10_000,
-    });
-    // Progress arrives every 100 ms, so a 45 ms word ("a") may be skipped; the rest light in order.
-    const lit = await recording.stop();
+    // Progress arrives every 100 ms, so a 45 ms word ("a") may be skipped; the rest (210 ms or
+    // longer) light in order. A word is skipped too when the page's main thread cannot run for
+    // longer than it lasts (a loaded machine: 200–490 ms seen at load 13); such a reading is
+    // still checked for order, and the page is read again, up to 4 times, for one the browser
+    // was not held up on (decision 083, "The flaky reading journey").
     const sentence = ['Dad', 'has', 'a', 'red', 'kite.'];
-    expect(lit.length, lit.join(' ')).toBeGreaterThanOrEqual(4);
-    expect(lit.map((w) => sentence.indexOf(w))).toEqual(
-      lit.map((w) => sentence.indexOf(w)).sort((a, b) => a - b),
-    );
-    expect(lit).not.toContain(undefined);
-    expect(sentence).toEqual(expect.arrayContaining(lit));
+    for (let n = 1; ; n += 1) {
+      await expect
+        .poll(async () => readsOf(await recording.take(), 2).length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(n);
+      await expect(play).toHaveAttribute('aria-label', '播放');
+      const read = readsOf(await recording.take(), 2)[n - 1];
+      const lit = read?.lit ?? [];
+      expect(lit.map((w) => sentence.indexOf(w))).toEqual(
+        lit.map((w) => sentence.indexOf(w)).sort((a, b) => a - b),
+      );
+      expect(lit).not.toContain(undefined);
+      expect(sentence).toEqual(expect.arrayContaining(lit));
+      if (lit.length >= 4) break;
+      const why = `reading ${n} of page 2 lit "${lit.join(' ')}"; main thread held up ${Math.round(read?.longestStall ?? 0)} ms`;
+      expect(read?.longestStall ?? 0, why).toBeGreaterThan(100);
+      expect(n, why).toBeLessThan(4);
+      await play.click();
+    }
+    await recording.stop();
 
     // Turn with the big arrow too, then leave the book.
     await page.getByTestId('reader-next').click();

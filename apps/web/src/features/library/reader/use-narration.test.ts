@@ -1,7 +1,21 @@
 import type { PageTimelines } from '@picbook/domain';
-import { describe, expect, it } from 'vitest';
-import type { TrackSnapshot } from '../../../shared/audio';
-import { type NarrationView, narrationView } from './use-narration';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AudioEngine, createAudioEngine, type TrackSnapshot } from '../../../shared/audio';
+import { FakeWorld } from '../../../shared/audio/test-audio-env';
+import {
+  type Narration,
+  type NarrationPage,
+  type NarrationView,
+  narrationView,
+  useNarration,
+} from './use-narration';
+
+let engine: AudioEngine | null = null;
+vi.mock('../../../shared/audio', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../shared/audio')>()),
+  getAudioEngine: () => engine,
+}));
 
 // Two sentences: "Hi Tom." (0–1 s) and "Run!" (1.5–2 s).
 const timelines: PageTimelines = {
@@ -48,5 +62,50 @@ describe('narrationView', () => {
     expect(next).not.toBe(first);
     expect(next).toEqual({ state: 'playing', sentence: 1, word: 2 });
     expect(narrationView(snapshot('pause', 1.6), timelines, next)).not.toBe(next);
+  });
+});
+
+describe('useNarration', () => {
+  afterEach(() => {
+    engine?.dispose();
+    engine = null;
+    vi.useRealTimers();
+  });
+
+  it('shows no voice of the last page on the render that shows a new one', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    const world = new FakeWorld({ initiallyUnlocked: true }).add('/p1.mp3', 2).add('/p2.mp3', 2);
+    engine = createAudioEngine(world.env());
+    const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    const page1: NarrationPage = { audio: '/p1.mp3', timelines };
+    const page2: NarrationPage = { audio: '/p2.mp3', timelines };
+    const renders: Array<{ page: NarrationPage; narration: Narration }> = [];
+    const { rerender } = renderHook(
+      ({ page }: { page: NarrationPage }) => {
+        const narration = useNarration(page, true);
+        renders.push({ page, narration });
+        return narration;
+      },
+      { initialProps: { page: page1 } },
+    );
+    await tick(600);
+    expect(renders.at(-1)?.narration).toMatchObject({ state: 'playing', sentence: 0, word: 1 });
+
+    rerender({ page: page2 });
+    // Page 1 was at 0.6 s ("Tom."): the first render of page 2 must not light its word there.
+    const first = renders.find((r) => r.page === page2)?.narration;
+    expect(first).toMatchObject({ kind: 'idle', state: 'idle', sentence: -1, word: -1 });
+    expect(first?.pageEnded).toBe(false);
+    await tick(300);
+    expect(renders.at(-1)?.narration).toMatchObject({ kind: 'page', state: 'playing', word: 0 });
+
+    // A page that ended does not hand its end to the next page's first render.
+    await tick(2000);
+    expect(renders.at(-1)?.narration.pageEnded).toBe(true);
+    const page3: NarrationPage = { audio: '/p1.mp3', timelines };
+    rerender({ page: page3 });
+    expect(renders.find((r) => r.page === page3)?.narration.pageEnded).toBe(false);
   });
 });

@@ -66,10 +66,20 @@ export function narrationView(
  * Progress arrives every 100 ms from the audio engine; the reader re-renders only when the
  * state, the sentence or the lit word changes, not on every tick (decision 081, second round).
  * Hidden pages pause (engine rule).
+ * The voice and the page end belong to the page they were started on: the render that shows a
+ * new page shows no voice yet, not the last page's (the pause button, a word lit at the old
+ * page's time, the page end) until the effect has stopped it, which under Preact is a frame later
+ * and on a loaded device much more (decision 083, "The flaky reading journey").
  */
 export function useNarration(page: NarrationPage | null, autoStart: boolean): Narration {
-  const [voice, setVoice] = useState<{ track: Track; kind: 'page' | 'sentence' } | null>(null);
-  const [pageEnded, setPageEnded] = useState(false);
+  const [started, setVoice] = useState<{
+    track: Track;
+    kind: 'page' | 'sentence';
+    page: NarrationPage;
+  } | null>(null);
+  const [endedPage, setEndedPage] = useState<NarrationPage | null>(null);
+  const voice = started && started.page === page ? started : null;
+  const pageEnded = page !== null && endedPage === page;
   const track = voice?.track ?? null;
   const timelines = page?.timelines;
   const selectView = useCallback(
@@ -78,13 +88,17 @@ export function useNarration(page: NarrationPage | null, autoStart: boolean): Na
     [timelines],
   );
   const view = useTrackSelector(track, selectView, IDLE);
+  // The track this hook owns (stopped when another starts or the page goes) and the one of the
+  // page shown (the one pause and resume act on).
+  const ownedRef = useRef(started);
+  ownedRef.current = started;
   const voiceRef = useRef(voice);
   voiceRef.current = voice;
 
   const start = useCallback(
     (kind: 'page' | 'sentence', from?: { start: number; end: number }) => {
       if (!page) return;
-      voiceRef.current?.track.destroy();
+      ownedRef.current?.track.destroy();
       const engine = getAudioEngine();
       const track = from
         ? engine.createTrack({
@@ -96,18 +110,22 @@ export function useNarration(page: NarrationPage | null, autoStart: boolean): Na
         : engine.createTrack({ url: page.audio, needProgress: true });
       readerMarks.narrationRequested();
       track.play();
-      if (kind === 'page') setPageEnded(false);
-      setVoice({ track, kind });
+      if (kind === 'page') setEndedPage(null);
+      const voice = { track, kind, page };
+      ownedRef.current = voice;
+      voiceRef.current = voice;
+      setVoice(voice);
     },
     [page],
   );
 
   // A new page starts its narration (or waits for a tap in manual mode); leaving stops it.
   useEffect(() => {
-    setPageEnded(false);
+    setEndedPage(null);
     if (page && autoStart) start('page');
     return () => {
-      voiceRef.current?.track.destroy();
+      ownedRef.current?.track.destroy();
+      ownedRef.current = null;
       voiceRef.current = null;
       setVoice(null);
     };
@@ -116,7 +134,7 @@ export function useNarration(page: NarrationPage | null, autoStart: boolean): Na
   const { state } = view;
   useEffect(() => {
     if (state === 'playing') readerMarks.narrationStarted();
-    if (state === 'ended' && voice?.kind === 'page') setPageEnded(true);
+    if (state === 'ended' && voice?.kind === 'page') setEndedPage(voice.page);
   }, [state, voice]);
 
   const playPage = useCallback(() => start('page'), [start]);
