@@ -3,20 +3,36 @@ import path from 'node:path';
 import { type AcousticModelName, resolveAcousticModel } from './acoustic-model';
 import { createScoringPool, type ScoringPool, type ScoringPoolOptions } from './pool';
 
+/** True when `means` is a folder of per-speaker means rather than one file. */
+export function isMeansFolder(means: string): boolean {
+  return existsSync(means) && statSync(means).isDirectory();
+}
+
 /**
  * Adapted Gaussian means for evaluations (decision 068): `means` is one file for every
  * recording, or a folder with `<speaker>.means` per speaker (adapt.sh's `map/`, each adapted
  * on the OTHER speakers), so every recording is scored as if its speaker were new. A
  * recording of no speaker in the folder (e.g. the books' narration) keeps the shipped means.
+ * Returns the means file for a speaker (the folder is looked at once).
  */
+function meansResolver(
+  means: string | undefined,
+): (speaker: string | undefined) => string | undefined {
+  if (!means) return () => undefined;
+  if (!existsSync(means)) throw new Error(`adapted means not found: ${means}`);
+  if (!isMeansFolder(means)) return () => means;
+  return (speaker) => {
+    const own = speaker === undefined ? undefined : path.join(means, `${speaker}.means`);
+    return own && existsSync(own) ? own : undefined;
+  };
+}
+
+/** The means file `speaker` is scored with (see {@link meansResolver}). */
 export function meansFor(
   means: string | undefined,
   speaker: string | undefined,
 ): string | undefined {
-  if (!means) return undefined;
-  if (!statSync(means).isDirectory()) return means;
-  const own = speaker === undefined ? undefined : path.join(means, `${speaker}.means`);
-  return own && existsSync(own) ? own : undefined;
+  return meansResolver(means)(speaker);
 }
 
 /**
@@ -27,9 +43,10 @@ export function groupByMeans<T extends { speaker?: string }>(
   items: readonly T[],
   means: string | undefined,
 ): Map<string | undefined, [number, T][]> {
+  const fileFor = meansResolver(means);
   const groups = new Map<string | undefined, [number, T][]>();
   items.forEach((item, i) => {
-    const key = meansFor(means, item.speaker);
+    const key = fileFor(item.speaker);
     const group = groups.get(key);
     if (group) group.push([i, item]);
     else groups.set(key, [[i, item]]);

@@ -24,13 +24,13 @@
  *   sh packages/speech/adapt/adapt.sh
  *   npx tsx packages/speech/src/calibrate.ts --model debian --means /tmp/picbook-speech-adapt/map
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AcousticModelName, debianModelAvailable, MODEL_WARP } from './acoustic-model';
-import { withMeansPools } from './adapted-means';
+import { isMeansFolder, withMeansPools } from './adapted-means';
 import { loadAudio } from './audio';
 import {
   type CalibrationMetrics,
@@ -45,7 +45,7 @@ import {
 import { CALIBRATIONS } from './calibration-params';
 import { type Dataset, findDevDataset, loadDataset } from './dataset';
 import { withRelativeGop } from './features';
-import { type createScoringPool, defaultPoolSize } from './pool';
+import { defaultPoolSize, type ScoringPool } from './pool';
 import type { FeatureResult } from './score';
 
 const FOLDS = 8;
@@ -246,9 +246,7 @@ const meansOf = (args: Pick<Args, 'means'>, model: AcousticModelName): string | 
  */
 function checkDebianMeans(args: Pick<Args, 'means' | 'dryRun' | 'inSampleMeans'>): void {
   if (args.dryRun || args.inSampleMeans) return;
-  const folder =
-    args.means !== undefined && existsSync(args.means) && statSync(args.means).isDirectory();
-  if (!folder) {
+  if (args.means === undefined || !isMeansFolder(args.means)) {
     throw new Error(
       'calibrate: the debian calibration is fitted with each speaker analysed by means adapted ' +
         'without them: run `sh packages/speech/adapt/adapt.sh` and pass --means ' +
@@ -287,7 +285,7 @@ async function extract(
   return samples.filter((s): s is CalibrationSample => s !== undefined);
 
   async function one(
-    pool: ReturnType<typeof createScoringPool>,
+    pool: ScoringPool,
     u: (typeof utterances)[number],
     i: number,
   ): Promise<CalibrationSample | undefined> {

@@ -411,18 +411,7 @@ export async function createPronunciationEngine(
       search(audio.subarray(from, to));
       if (decoder.get_text().trim() === '') return undefined;
       const segment = decoder.get_alignment({ align_level: 2 });
-      const out = new Float64Array(Math.ceil(((to - from) / ALIGN_SAMPLE_RATE) * FRAME_RATE) + 1);
-      for (const word of segment.w ?? []) {
-        for (const phone of word.w ?? []) {
-          for (const state of phone.w ?? [phone]) {
-            const first = Math.round(state.b * FRAME_RATE);
-            const n = framesOf(state);
-            const perFrame = nats(state.p) / n;
-            for (let t = first; t < first + n && t < out.length; t++) out[t] = perFrame;
-          }
-        }
-      }
-      return out;
+      return pathFrames(segment, Math.ceil(((to - from) / ALIGN_SAMPLE_RATE) * FRAME_RATE) + 1);
     } catch {
       return undefined;
     }
@@ -577,8 +566,9 @@ function addEvidence(tokens: TokenAnalysis[], result: PassResult, loop: Float64A
 }
 
 /**
- * Per frame of the decoded region, the alignment path's state score (log-likelihood ratio
- * against the best senone, nats) — words, silences and fillers alike.
+ * Per frame of a decoded region, the path's state score (log-likelihood ratio against the
+ * best senone, nats) — words, silences and fillers alike: the text's alignment and the phone
+ * loop's.
  */
 function pathFrames(segment: Segment, length: number): Float64Array {
   const out = new Float64Array(length);

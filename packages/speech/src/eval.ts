@@ -1,6 +1,5 @@
-import { statSync } from 'node:fs';
 import type { AcousticModelName } from './acoustic-model';
-import { withMeansPools } from './adapted-means';
+import { isMeansFolder, withMeansPools } from './adapted-means';
 import { loadAudio } from './audio';
 import {
   type CalibrationModels,
@@ -388,7 +387,7 @@ export async function evaluateDataset(
         ? 'none'
         : !options.means
           ? 'shipped'
-          : statSync(options.means).isDirectory()
+          : isMeansFolder(options.means)
             ? 'held-out'
             : 'given',
     byAge: [
