@@ -2,7 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AcousticModelName, debianModelAvailable } from './acoustic-model';
 import { loadAudio } from './audio';
-import { createPronunciationEngine, type PronunciationEngine } from './engine';
+import {
+  choiceGrammar,
+  chosenSentence,
+  createPronunciationEngine,
+  type PronunciationEngine,
+} from './engine';
+import { COMPETITOR_MARGIN } from './score';
 import { loadModule, senoneSwitch } from './wasm';
 
 const fixtureDir = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
@@ -52,6 +58,40 @@ describe.each(models)('search passes on the active senones only (%s model)', (mo
   });
 });
 
+describe.each(models)("choosing the line read among the book's lines (%s model)", (model) => {
+  let engine: PronunciationEngine;
+  beforeAll(async () => {
+    engine = await createPronunciationEngine({ model });
+  });
+  afterAll(() => engine.close());
+
+  it.each([
+    ['score-kite.wav', 'I see a red kite.'],
+    ['score-cat.wav', 'The cat is on the mat.'],
+  ])(
+    '%s: against another line, the line read ("%s") wins by a clear margin',
+    async (file, said) => {
+      const book = ['I see a red kite.', 'It is a windy day.', 'The cat is on the mat.'];
+      const audio = await loadAudio(`${fixtureDir}${file}`);
+      for (const target of book.filter((line) => line !== said)) {
+        const competitors = book.filter((line) => line !== target);
+        const analysis = engine.analyse(audio, target, { competitors });
+        expect(analysis.competitor && competitors[analysis.competitor.index]).toBe(said);
+        expect(analysis.competitor?.margin).toBeGreaterThan(COMPETITOR_MARGIN);
+      }
+      // Read against itself, nothing else fits better; and `compete` can skip the decode.
+      const own = book.filter((line) => line !== said);
+      expect(engine.analyse(audio, said, { competitors: own }).competitor).toBeUndefined();
+      const skipped = engine.analyse(audio, 'It is a windy day.', {
+        competitors: own,
+        compete: () => false,
+      });
+      expect(skipped.aligned).toBe(true);
+      expect(skipped.competitor).toBeUndefined();
+    },
+  );
+});
+
 describe('senoneSwitch', () => {
   it('recognises the decoder layout it writes to, and refuses a decoder made without compallsen', async () => {
     const module = await loadModule();
@@ -72,5 +112,38 @@ describe('senoneSwitch', () => {
       on.delete();
       off.delete();
     }
+  });
+});
+
+describe('choosing between sentences', () => {
+  it('writes one JSGF rule per sentence, every word optional, any one of them', () => {
+    const grammar = choiceGrammar([
+      ['i', 'see'],
+      ['the', 'cat'],
+    ]);
+    expect(grammar).toContain('public <choice> = <s0> | <s1>;');
+    expect(grammar).toMatch(/<s0> = \( \/[\d.e-]+\/ i \| \/1e-16\/ <NULL> \) \( \/[\d.e-]+\/ see /);
+    expect(grammar).toContain('<s1> = ( /');
+  });
+
+  it.each([
+    [['i', 'see', 'a', 'kite'], 0],
+    [['i', 'see', 'kite(2)'], 0],
+    [['the', 'cat'], 1],
+    // Only the first has "a kite" (two of its words skipped).
+    [['a', 'kite'], 0],
+    // Both have "is a": the one that skips fewer words.
+    [['is', 'a'], 2],
+    // Not in this order in any of them.
+    [['cat', 'see'], -1],
+    // Nothing decoded: every sentence skips all its words; the shortest skips fewest.
+    [[], 2],
+  ])('%j reads sentence %i', (decoded, expected) => {
+    const sentences = [
+      ['i', 'see', 'a', 'kite'],
+      ['the', 'cat', 'is', 'a', 'cat'],
+      ['it', 'is', 'a'],
+    ];
+    expect(chosenSentence(sentences, decoded)).toBe(expected);
   });
 });

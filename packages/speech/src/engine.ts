@@ -131,6 +131,17 @@ export interface UtteranceAnalysis {
     /** Per frame of the region, path minus loop outside the words (nats), 0 inside them. */
     gapFrameScores: Float32Array;
   };
+  /**
+   * Set when {@link AnalyseOptions.competitors} were given and the decoder, choosing freely
+   * between the text and them, chose another sentence: its index among the competitors and
+   * how much better its path fits than the text's alignment (nats per frame of the region).
+   */
+  competitor?: {
+    index: number;
+    margin: number;
+    /** Its path against the free phone loop over the region (nats per frame; 0 = as good). */
+    evidence?: number;
+  };
 }
 
 /**
@@ -179,6 +190,17 @@ export interface AnalyseOptions {
    * energy detector. Audio further than {@link TRIM_MARGIN} outside it is not decoded.
    */
   speech?: { start: number; end: number };
+  /**
+   * Other sentences the reader might have read instead (the book's other lines): after the
+   * alignment, the decoder chooses between the text and these over the same audio, and
+   * {@link UtteranceAnalysis.competitor} says when one of them fits better.
+   */
+  competitors?: readonly string[];
+  /**
+   * Whether the aligned text needs {@link competitors} decoded at all (default: always). The
+   * choice costs about half an analysis; a scorer asks only when its detector is unsure.
+   */
+  compete?: (analysis: UtteranceAnalysis) => boolean;
 }
 
 /**
@@ -230,24 +252,61 @@ interface PassResult {
  */
 export const SKIP_WORD_PROBABILITY = 1e-16;
 
+/** JSGF rule body reading `names` in order, each word optional. */
+function readingBody(names: readonly string[]): string {
+  const keep = 1 - SKIP_WORD_PROBABILITY;
+  return names.map((name) => `( /${keep}/ ${name} | /${SKIP_WORD_PROBABILITY}/ <NULL> )`).join(' ');
+}
+
 /** JSGF grammar for reading `names` in order, each word optional. */
 export function readingGrammar(names: readonly string[]): string {
-  const keep = 1 - SKIP_WORD_PROBABILITY;
-  const body = names
-    .map((name) => `( /${keep}/ ${name} | /${SKIP_WORD_PROBABILITY}/ <NULL> )`)
-    .join(' ');
-  return `#JSGF V1.0;\ngrammar reading;\npublic <reading> = ${body};\n`;
+  return `#JSGF V1.0;\ngrammar reading;\npublic <reading> = ${readingBody(names)};\n`;
+}
+
+/**
+ * JSGF grammar for reading any ONE of `sentences` (each as {@link readingGrammar} reads it),
+ * all equally likely.
+ */
+export function choiceGrammar(sentences: readonly (readonly string[])[]): string {
+  const rules = sentences.map((names, i) => `<s${i}> = ${readingBody(names)};`);
+  const choice = sentences.map((_, i) => `<s${i}>`).join(' | ');
+  return `#JSGF V1.0;\ngrammar choice;\npublic <choice> = ${choice};\n${rules.join('\n')}\n`;
+}
+
+/**
+ * Which of `sentences` the decoded words read: the one they follow with the fewest words
+ * skipped (the first on a tie), or -1 when they follow none.
+ */
+export function chosenSentence(
+  sentences: readonly (readonly string[])[],
+  decoded: readonly string[],
+): number {
+  let best = -1;
+  let bestMissing = Number.POSITIVE_INFINITY;
+  sentences.forEach((names, i) => {
+    const words = matchWords(
+      names,
+      decoded.map((t) => ({ t })),
+    );
+    if (!words) return;
+    const missing = words.filter((w) => !w).length;
+    if (missing < bestMissing) {
+      best = i;
+      bestMissing = missing;
+    }
+  });
+  return best;
 }
 
 /**
  * Matches the aligned words (a subsequence of `names`, alternates marked "(2)") to the
  * planned words; undefined when they are not a subsequence.
  */
-function matchWords(
+function matchWords<S extends { t: string }>(
   names: readonly string[],
-  aligned: readonly Segment[],
-): (Segment | undefined)[] | undefined {
-  const out: (Segment | undefined)[] = names.map(() => undefined);
+  aligned: readonly S[],
+): (S | undefined)[] | undefined {
+  const out: (S | undefined)[] = names.map(() => undefined);
   let k = 0;
   for (const segment of aligned) {
     const name = segment.t.replace(/\(\d+\)$/, '');
@@ -417,6 +476,58 @@ export async function createPronunciationEngine(
     }
   };
 
+  /**
+   * The decoder's free choice between the text (`names`) and `competitors` over the region
+   * the text was aligned to; undefined when it kept the text (or could not decide).
+   */
+  const chooseSentence = (
+    audio: Float32Array,
+    result: PassResult,
+    names: string[],
+    competitors: readonly string[],
+    extraDict: Readonly<Record<string, string>>,
+    loop: Float64Array | undefined,
+  ): UtteranceAnalysis['competitor'] => {
+    const own = names.join(' ');
+    const alternatives: { index: number; names: string[] }[] = [];
+    competitors.forEach((text, index) => {
+      const theirs = plan(text, extraDict).tokens.flatMap((t) => t.words.map((w) => w.name));
+      const key = theirs.join(' ');
+      if (theirs.length === 0 || key === own) return;
+      if (alternatives.some((a) => a.names.join(' ') === key)) return;
+      alternatives.push({ index, names: theirs });
+    });
+    if (alternatives.length === 0) return undefined;
+    const sentences = [names, ...alternatives.map((a) => a.names)];
+    decoder.set_config('beam', STRICT_PASS.beam);
+    decoder.set_config('wbeam', STRICT_PASS.wbeam);
+    decoder.set_config('pbeam', STRICT_PASS.pbeam);
+    decoder.set_config('silprob', STRICT_PASS.silprob);
+    decoder.set_config('fillprob', STRICT_PASS.fillprob);
+    decoderLog.length = 0;
+    try {
+      decoder.set_grammar(choiceGrammar(sentences));
+      search(audio.subarray(result.from, result.to));
+      if (decoder.get_text().trim() === '') return undefined;
+      const segment = decoder.get_alignment({ align_level: 2 });
+      const decoded = (segment.w ?? []).map((s) => s.t).filter((t) => !isFiller(t));
+      const chosen = chosenSentence(sentences, decoded);
+      const alternative = alternatives[chosen - 1];
+      if (!alternative) return undefined;
+      const length = Math.ceil(((result.to - result.from) / ALIGN_SAMPLE_RATE) * FRAME_RATE) + 1;
+      const sum = (xs: Float64Array): number => xs.reduce((a, b) => a + b, 0);
+      const theirs = sum(pathFrames(segment, length));
+      const margin = (theirs - sum(pathFrames(result.segment, length))) / length;
+      return {
+        index: alternative.index,
+        margin: round3(margin),
+        ...(loop ? { evidence: round3((theirs - sum(loop)) / length) } : {}),
+      };
+    } catch {
+      return undefined;
+    }
+  };
+
   return {
     model: model.name,
     warp,
@@ -466,14 +577,24 @@ export async function createPronunciationEngine(
       }
       const analysis: Pick<UtteranceAnalysis, 'tokens' | 'pauses' | 'regionEvidence'> =
         readAnalysis(result, tokens);
-      if (engineLoop) {
-        const loop = loopFrames(audio, result.from, result.to);
-        if (loop) {
-          addEvidence(analysis.tokens, result, loop);
-          analysis.regionEvidence = regionEvidence(analysis.tokens, result, loop);
-        }
+      const loop = engineLoop ? loopFrames(audio, result.from, result.to) : undefined;
+      if (loop) {
+        addEvidence(analysis.tokens, result, loop);
+        analysis.regionEvidence = regionEvidence(analysis.tokens, result, loop);
       }
-      return { ...base, aligned: true, pass, ...analysis };
+      const aligned: UtteranceAnalysis = { ...base, aligned: true, pass, ...analysis };
+      const competitor =
+        analyseOptions.competitors?.length && (analyseOptions.compete?.(aligned) ?? true)
+          ? chooseSentence(
+              audio,
+              result,
+              names,
+              analyseOptions.competitors,
+              analyseOptions.extraDict ?? {},
+              loop,
+            )
+          : undefined;
+      return competitor ? { ...aligned, competitor } : aligned;
     },
     close() {
       if (closed) return;

@@ -36,14 +36,21 @@ interface CliArgs {
   history: boolean;
   /** Adapted means (file or per-speaker folder), see EvaluationOptions.means. */
   means?: string;
+  competitors: boolean;
 }
 
 const USAGE =
   'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
-  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history] [--means <file or per-speaker folder>]';
+  '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history] [--no-competitors] [--means <file or per-speaker folder>]';
 
 function parse(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { json: false, model: 'auto', mode: 'auto', history: true };
+  const args: CliArgs = {
+    json: false,
+    model: 'auto',
+    mode: 'auto',
+    history: true,
+    competitors: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -61,6 +68,7 @@ function parse(argv: readonly string[]): CliArgs {
     else if (a === '--out') args.out = value();
     else if (a === '--means') args.means = value();
     else if (a === '--no-history') args.history = false;
+    else if (a === '--no-competitors') args.competitors = false;
     else if (a === '--jobs') args.jobs = count();
     else if (a === '--concurrency') args.concurrency = count();
     else if (a === '--model') {
@@ -113,6 +121,7 @@ function print(report: EvaluationReport): void {
       }[report.means]
     }`,
     `reader history            ${report.history ? "each speaker's other recordings in this folder (as a child's earlier recordings)" : 'none (every recording a new reader)'}`,
+    `other sentences           ${report.competitors ? "each speaker's other sentences compete with the text (as a book's other lines)" : 'none (the text alone)'}`,
     `verdicts                  ${Object.entries(report.verdicts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${v} ${n}`)
@@ -163,6 +172,7 @@ async function main(): Promise<number> {
     model: args.model,
     mode: args.mode,
     history: args.history,
+    competitors: args.competitors,
     ...(args.means ? { means: args.means } : {}),
     onProgress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(`\r  scored ${done}/${total}`);

@@ -14,6 +14,7 @@ import { type Dataset, type LabelledUtterance, loadDataset } from './dataset';
 import { ALIGN_SAMPLE_RATE } from './model';
 import { finalizeScore, type ScoreResult, type Verdict } from './score';
 import { groupFolds, pearson, quantile } from './stats';
+import { competingSentences } from './text';
 
 /**
  * Evaluation of the scorer on a labelled folder (speechocean762-dev layout): Pearson
@@ -50,6 +51,11 @@ export interface EvaluationOptions {
    * them (adapt.sh's `map/`), so every speaker is scored as a new child (decision 068).
    */
   means?: string;
+  /**
+   * Score each recording with the speaker's other sentences in the folder as competitors, as
+   * the product scores a line with the book's other lines (default true; decision 068).
+   */
+  competitors?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -81,6 +87,8 @@ export interface EvaluationReport {
   verdicts: Record<Verdict, number>;
   /** Readers' histories were filled from each speaker's other recordings in the folder. */
   history: boolean;
+  /** The speaker's other sentences competed with each text (EvaluationOptions.competitors). */
+  competitors: boolean;
   /**
    * Which Debian means scored the recordings: `held-out` (each speaker's own file from a
    * per-speaker folder, adapted without them), `given` (one file given), `shipped` (the
@@ -118,6 +126,10 @@ export interface UtteranceRow {
   human: { accuracy: number; total: number; words: number[] };
   ours: { accuracy: number; score: number; words: number[] };
   verdict: Verdict;
+  /** Another of the speaker's sentences fitted better (engine.ts competitor). */
+  competitor?: { margin: number; evidence?: number };
+  /** P(different sentence) from the detector. */
+  differentText?: number;
 }
 
 /** Children's readings are the product's case; speechocean762 has ages 6–7 and adults. */
@@ -251,8 +263,23 @@ function rescoredResults(
       tokens: result.words.map((w) => ({ word: w.word, start: w.start, end: w.end })),
       sentence: sample.sentence,
       words: sample.words,
+      ...(result.details?.competitor ? { competitor: result.details.competitor } : {}),
     });
   });
+}
+
+/**
+ * The competitors of a labelled utterance (AnalyseOptions.competitors): the speaker's other
+ * sentences stand for a book's other lines, the ones a reader might read instead.
+ */
+export function speakerCompetitors(
+  dataset: Pick<Dataset, 'utterances'>,
+): (utterance: Pick<LabelledUtterance, 'speaker' | 'text'>) => string[] {
+  const linesOf = new Map<string, string[]>();
+  for (const u of dataset.utterances) {
+    linesOf.set(u.speaker, [...(linesOf.get(u.speaker) ?? []), u.text]);
+  }
+  return (utterance) => competingSentences(utterance.text, linesOf.get(utterance.speaker) ?? []);
 }
 
 /** Scores a labelled folder through the worker pool and reports correlations and speed. */
@@ -264,6 +291,7 @@ export async function evaluateDataset(
   const utterances = spreadSubset(dataset.utterances, options.limit);
   const audios = await Promise.all(utterances.map((u) => loadAudio(u.wav)));
   const scored: Scored[] = new Array(utterances.length);
+  const competitorsOf = speakerCompetitors(dataset);
   let done = 0;
   let model: AcousticModelName | undefined;
   let poolSize = 0;
@@ -287,7 +315,11 @@ export async function evaluateDataset(
         if (i === undefined || !utterance || !audio) continue;
         const seconds = audio.length / ALIGN_SAMPLE_RATE;
         const started = performance.now();
-        const result = await pool.score(audio, utterance.text, { details: true });
+        const competitors = options.competitors === false ? [] : competitorsOf(utterance);
+        const result = await pool.score(audio, utterance.text, {
+          details: true,
+          ...(competitors.length > 0 ? { competitors } : {}),
+        });
         scored[i] = { utterance, result, latencyMs: performance.now() - started, seconds };
         options.onProgress?.(++done, utterances.length);
       }
@@ -341,6 +373,19 @@ export async function evaluateDataset(
         words: result.words.map((w) => w.score),
       },
       verdict: result.verdict,
+      ...(s.result.details?.competitor
+        ? {
+            competitor: {
+              margin: s.result.details.competitor.margin,
+              ...(s.result.details.competitor.evidence !== undefined
+                ? { evidence: s.result.details.competitor.evidence }
+                : {}),
+            },
+          }
+        : {}),
+      ...(s.result.details?.differentText !== undefined
+        ? { differentText: s.result.details.differentText }
+        : {}),
     };
   });
   const latencies = scored.map((s) => s.latencyMs);
@@ -382,6 +427,7 @@ export async function evaluateDataset(
     audioSeconds,
     verdicts,
     history: options.history !== false,
+    competitors: options.competitors !== false,
     means:
       model !== 'debian'
         ? 'none'

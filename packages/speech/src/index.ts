@@ -90,5 +90,13 @@ export {
   type WordScore,
   type WordStatus,
 } from './score';
-export { normalizeToken, numberToWords, type TextToken, tokenize } from './text';
+export {
+  competingSentences,
+  isDifferentSentence,
+  MAX_COMPETITORS,
+  normalizeToken,
+  numberToWords,
+  type TextToken,
+  tokenize,
+} from './text';
 export { measureVoiceActivity, type VoiceActivity } from './vad';

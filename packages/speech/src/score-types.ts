@@ -53,6 +53,8 @@ export interface ScoreDetails {
   words?: FeatureVector<WordFeature>[];
   /** P(different sentence) from the detector. */
   differentText?: number;
+  /** Another sentence of the book fitted the recording better (engine.ts, competitors). */
+  competitor?: UtteranceAnalysis['competitor'];
   /** Pronunciations guessed by letter-to-sound rules. */
   guessed: string[];
   /** Time spent scoring (ms). */

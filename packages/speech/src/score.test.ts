@@ -86,6 +86,29 @@ describe.each(models)('scoring with the %s model', (model) => {
     }
   });
 
+  it("with the book's other lines: the line read wins, the right line is never called another", () => {
+    // The book (AnalyseOptions.competitors): the kite, the cat and two lines no one read.
+    const book = [KITE, 'It is a windy day.', CAT, 'Dad runs up the hill.'];
+    const others = (text: string) => book.filter((line) => line !== text);
+    for (const [audio, said] of [
+      [kite, KITE],
+      [cat, CAT],
+    ] as const) {
+      const right = scorer.score(audio, said, { competitors: others(said), details: true });
+      expect(right.verdict).toBe('ok');
+      expect(right.details?.competitor).toBeUndefined();
+      for (const target of others(said)) {
+        const wrong = scorer.score(audio, target, { competitors: others(target), details: true });
+        expect(wrong.verdict).toBe('different_text');
+        expect(wrong.score).toBeLessThanOrEqual(30);
+        // Decoded only when the detector was unsure; then the line read won.
+        const chosen = wrong.details?.competitor;
+        if (chosen) expect(others(target)[chosen.index]).toBe(said);
+        else expect(wrong.details?.differentText).toBeGreaterThanOrEqual(0.5);
+      }
+    }
+  });
+
   it('scores the swapped words of a reference lower than the words actually read', () => {
     // The audio says "I see a red kite."; the reference has two other words.
     const result = scorer.score(kite, 'You see a red bike.');

@@ -59,6 +59,16 @@ const DIFFERENT_TEXT_CAP = 20;
  * ("You" read as "I") lands at about −6.
  */
 const SUBSTITUTION_GOP_REL = -5;
+/**
+ * Another sentence of the book (AnalyseOptions.competitors) that fits the recording better
+ * than the text by at least this much (nats per frame) was what the reader read.
+ */
+export const COMPETITOR_MARGIN = 0.3;
+/**
+ * The competitors are decoded only when the detector's P(different sentence) is at least this
+ * (and under its threshold: at or above it the verdict is made already).
+ */
+export const COMPETE_FROM = 0.1;
 /** A word the reader left out scores at most this. */
 const MISSED_WORD_CAP = 30;
 /**
@@ -80,7 +90,7 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
   const analyseAll = (
     audio: Float32Array,
     refText: string,
-    analyseOptions: AnalyseOptions,
+    analyseOptions: AnalyseOptions & Pick<ScoreOptions, 'history'>,
   ): {
     activity: VoiceActivity;
     verdict: Verdict;
@@ -97,6 +107,17 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
     const analysis = engine.analyse(audio, refText, {
       ...analyseOptions,
       speech: { start: activity.voicedStart, end: activity.voicedEnd },
+      // The book's other lines are decoded only when the detector is unsure (see COMPETE_FROM).
+      compete: (aligned) => {
+        const p = predict(
+          calibration,
+          sentenceFeatures(aligned, activity, analyseOptions.history),
+          wordFeatures(aligned, activity, analyseOptions.history),
+        );
+        return (
+          p.differentText >= COMPETE_FROM && p.differentText < calibration.differentText.threshold
+        );
+      },
     });
     return { activity, verdict: analysis.aligned ? 'ok' : 'different_text', analysis };
   };
@@ -153,9 +174,15 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
         tokens: analysis.tokens.map((t) => ({ word: t.token, start: t.start, end: t.end })),
         sentence,
         words: wordVectors,
+        ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
       });
       const p = predict(calibration, sentence, wordVectors);
-      const d = details({ sentence, words: wordVectors, differentText: p.differentText });
+      const d = details({
+        sentence,
+        words: wordVectors,
+        differentText: p.differentText,
+        ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
+      });
       const read = result.verdict === 'ok' ? { ...result, gopMean: sentence.gop_mean } : result;
       return d ? { ...read, details: d } : read;
     },
@@ -171,6 +198,8 @@ export interface FinalizeInput {
   sentence: FeatureVector<SentenceFeature>;
   /** Word features, one per token. */
   words: FeatureVector<WordFeature>[];
+  /** Another sentence fitted better (engine.ts, {@link UtteranceAnalysis.competitor}). */
+  competitor?: UtteranceAnalysis['competitor'];
 }
 
 /**
@@ -217,7 +246,9 @@ export function finalizeScore(calibration: CalibrationModels, input: FinalizeInp
   let fluency = toPercent(p.fluency);
   let score = toPercent(p.total * (0.5 + 0.5 * share));
   let verdict: Verdict = 'ok';
-  if (p.differentText >= calibration.differentText.threshold || spoken === 0) {
+  const anotherSentence =
+    (input.competitor?.margin ?? Number.NEGATIVE_INFINITY) >= COMPETITOR_MARGIN;
+  if (p.differentText >= calibration.differentText.threshold || spoken === 0 || anotherSentence) {
     verdict = 'different_text';
     accuracy = Math.min(accuracy, DIFFERENT_TEXT_CAP);
     score = Math.min(score, DIFFERENT_TEXT_CAP);

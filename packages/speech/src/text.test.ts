@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeToken, numberToWords, tokenize } from './text';
+import {
+  competingSentences,
+  isDifferentSentence,
+  normalizeToken,
+  numberToWords,
+  tokenize,
+} from './text';
 
 describe('normalizeToken', () => {
   it.each([
@@ -65,5 +71,50 @@ describe('tokenize', () => {
       [],
       ['wow'],
     ]);
+  });
+});
+
+describe('isDifferentSentence', () => {
+  it.each([
+    ['It is a windy day.', 'Dad has a red kite.', true],
+    // One word changed: the same line misread, not another sentence.
+    ['Dad has a blue kite.', 'Dad has a red kite.', false],
+    // Half of the target's words (2 of 4) in the other: still different.
+    ['Mum has a hat.', 'Dad has a kite.', true],
+    ['Dad has a red kite.', 'Dad has a red kite.', false],
+    ['Dad has a red kite!', 'Dad, has a red kite.', false],
+    ['Look!', 'Dad has a red kite.', true],
+    ['Hello.', 'Look!', false],
+    ['...', 'Dad has a red kite.', false],
+  ])('%j against %j → %s', (other, target, expected) => {
+    expect(isDifferentSentence(other, target)).toBe(expected);
+  });
+});
+
+describe('competingSentences', () => {
+  const book = [
+    'Dad has a red kite.',
+    'It is a windy day.',
+    'Dad has a blue kite.',
+    'The kite goes up.',
+    'It is a windy day.',
+    'Lele runs after it.',
+  ];
+  it('takes the other lines, nearest first, each once, never a line that is nearly the same', () => {
+    expect(competingSentences('The kite goes up.', book)).toEqual([
+      'Dad has a blue kite.',
+      'It is a windy day.',
+      'Lele runs after it.',
+      'Dad has a red kite.',
+    ]);
+    expect(competingSentences('Dad has a red kite.', book)).toEqual([
+      'It is a windy day.',
+      'The kite goes up.',
+      'Lele runs after it.',
+    ]);
+  });
+  it('takes at most `max`, and works for a text that is not in the pool', () => {
+    expect(competingSentences('Dad has a red kite.', book, 1)).toEqual(['It is a windy day.']);
+    expect(competingSentences('A cat sat on the mat.', book.slice(0, 2))).toEqual(book.slice(0, 2));
   });
 });

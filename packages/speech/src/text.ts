@@ -181,3 +181,44 @@ function cardinal(n: number): string[] {
   }
   return [String(n)];
 }
+
+/** Normalised words of a sentence, for comparing sentences. */
+const sentenceWords = (text: string): string[] => tokenize(text).flatMap((t) => t.words);
+
+/**
+ * `other` is a different sentence from `target`: another text of two words or more with at
+ * most half of `target`'s words in it (so a sentence with one word changed is not "another
+ * sentence" — a child who misreads that word read the right line).
+ */
+export function isDifferentSentence(other: string, target: string): boolean {
+  const theirs = sentenceWords(target);
+  if (theirs.length < 2 || other.trim() === target.trim()) return false;
+  const mine = new Set(sentenceWords(other));
+  if (mine.size === 0) return false;
+  return theirs.filter((w) => mine.has(w)).length <= theirs.length / 2;
+}
+
+/** Most competing sentences decoded with a text (AnalyseOptions.competitors). */
+export const MAX_COMPETITORS = 24;
+
+/**
+ * The sentences of `pool` (e.g. the book's other lines) a reader of `target` might have read
+ * instead: different sentences ({@link isDifferentSentence}), each once, nearest to
+ * `target`'s position first when `pool` is in reading order and contains it, at most `max`.
+ */
+export function competingSentences(
+  target: string,
+  pool: readonly string[],
+  max = MAX_COMPETITORS,
+): string[] {
+  const at = pool.indexOf(target);
+  const order = pool
+    .map((text, i) => ({ text, distance: at < 0 ? i : Math.abs(i - at) }))
+    .sort((a, b) => a.distance - b.distance);
+  const out: string[] = [];
+  for (const { text } of order) {
+    if (out.length >= max) break;
+    if (!out.includes(text) && isDifferentSentence(text, target)) out.push(text);
+  }
+  return out;
+}

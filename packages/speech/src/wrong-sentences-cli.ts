@@ -3,12 +3,14 @@
  *
  *   npm run eval:speech:wrong -- [--media content/media] [--dataset <dir>] [--per-book n]
  *       [--every n] [--from i] [--jobs n] [--means <file or per-speaker folder>] [--json]
+ *       [--no-competitors] [--out rows.json]
  *
  * Prints, for the books' narration and for children's recordings, the share of wrong
  * sentences scoring ≤ 30, detected as "different sentence", the share of their words marked
  * good, and for the same recordings read against their own sentence the false "different
  * sentence" rate (children: only readings humans gave accuracy ≥ 7).
  */
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withMeansPools } from './adapted-means';
@@ -53,6 +55,7 @@ await withMeansPools(
         if (process.stderr.isTTY)
           process.stderr.write(`\r  scored ${++scoredSoFar}/${pairs.length}`);
       },
+      !argv.includes('--no-competitors'),
     );
     mine.forEach((row, k) => {
       rows[group[k]?.[0] ?? 0] = row;
@@ -84,3 +87,5 @@ for (const source of ['book', 'child'] as const) {
   }
 }
 if (argv.includes('--json')) console.log(JSON.stringify(result));
+const out = option('--out');
+if (out) await writeFile(out, `${JSON.stringify(rows, null, 1)}\n`);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { loadAudio } from './audio';
 import type { Dataset } from './dataset';
 import type { ScoringPool } from './pool';
-import type { ScoreResult } from './score-types';
+import type { ScoreDetails, ScoreResult } from './score-types';
+import { competingSentences, isDifferentSentence } from './text';
 
 /**
  * The wrong-sentence test set: recordings scored against ANOTHER sentence of the same book —
@@ -33,22 +34,14 @@ export interface WrongSentencePair {
   human?: number;
   /** The child's speaker id (child source). */
   speaker?: string;
+  /**
+   * The other sentences the reader might have read (the book's lines; a child's other
+   * sentences), from which the scorer takes competitors for `target` and for `said`.
+   */
+  lines: string[];
 }
 
-const words = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z' ]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-
-/** Pairs of two different sentences with at most half of the target's words in common. */
-function different(said: string, target: string): boolean {
-  const mine = new Set(words(said));
-  const theirs = words(target);
-  if (theirs.length < 2 || said.trim() === target.trim()) return false;
-  return theirs.filter((w) => mine.has(w)).length <= theirs.length / 2;
-}
+const different = isDifferentSentence;
 
 /** Narration pairs of every book under `mediaDir/books` (at most `perBook` per book). */
 export async function bookPairs(mediaDir: string, perBook = 3): Promise<WrongSentencePair[]> {
@@ -69,7 +62,15 @@ export async function bookPairs(mediaDir: string, perBook = 3): Promise<WrongSen
       if (!said?.audio || !target || !different(said.en, target.en)) continue;
       const wav = path.join(mediaDir, said.audio.replace(/^\/media\//, ''));
       if (!existsSync(wav)) continue;
-      pairs.push({ source: 'book', id: `${book}#${i}`, wav, said: said.en, target: target.en });
+      const lines = manifest.pages.flatMap((p) => p.sentences.map((s) => s.en));
+      pairs.push({
+        source: 'book',
+        id: `${book}#${i}`,
+        wav,
+        said: said.en,
+        target: target.en,
+        lines,
+      });
       taken++;
     }
   }
@@ -97,6 +98,7 @@ export function childPairs(dataset: Dataset, every = 1, from = 0): WrongSentence
       said: u.text,
       target: other.text,
       human: u.accuracy,
+      lines: children.filter((o) => o.speaker === u.speaker).map((o) => o.text),
     });
   });
   return pairs;
@@ -115,25 +117,42 @@ export interface WrongSentenceFigures {
   own_mean_score: number;
 }
 
+/** Why a verdict was reached (ScoreDetails): the competitor that won, P(different). */
+type Diagnosis = Pick<ScoreDetails, 'competitor' | 'differentText'>;
+
 export interface WrongSentenceRow {
   pair: WrongSentencePair;
-  wrong: Pick<ScoreResult, 'score' | 'verdict'> & { good: number; words: number };
-  own: Pick<ScoreResult, 'score' | 'verdict'>;
+  wrong: Pick<ScoreResult, 'score' | 'verdict'> & {
+    good: number;
+    words: number;
+  } & Diagnosis;
+  own: Pick<ScoreResult, 'score' | 'verdict'> & Diagnosis;
 }
+
+const diagnosis = (result: ScoreResult): Diagnosis => ({
+  ...(result.details?.competitor ? { competitor: result.details.competitor } : {}),
+  ...(result.details?.differentText !== undefined
+    ? { differentText: result.details.differentText }
+    : {}),
+});
 
 /** Scores every pair both ways through the pool. */
 export async function scorePairs(
   pool: ScoringPool,
   pairs: readonly WrongSentencePair[],
   onProgress?: (done: number, total: number) => void,
+  /** Score with the pair's other lines as competitors (engine.ts), as the product does. */
+  withCompetitors = true,
 ): Promise<WrongSentenceRow[]> {
   let done = 0;
   return Promise.all(
     pairs.map(async (pair) => {
       const audio = await loadAudio(pair.wav);
+      const options = (text: string) =>
+        withCompetitors ? { competitors: competingSentences(text, pair.lines) } : {};
       const [wrong, own] = await Promise.all([
-        pool.score(audio.slice(), pair.target),
-        pool.score(audio.slice(), pair.said),
+        pool.score(audio.slice(), pair.target, { ...options(pair.target), details: true }),
+        pool.score(audio.slice(), pair.said, { ...options(pair.said), details: true }),
       ]);
       onProgress?.(++done, pairs.length);
       return {
@@ -143,8 +162,13 @@ export async function scorePairs(
           verdict: wrong.verdict,
           good: wrong.words.filter((w) => w.status === 'good').length,
           words: wrong.words.length,
+          ...diagnosis(wrong),
         },
-        own: { score: own.score, verdict: own.verdict },
+        own: {
+          score: own.score,
+          verdict: own.verdict,
+          ...diagnosis(own),
+        },
       };
     }),
   );

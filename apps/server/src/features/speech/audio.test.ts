@@ -289,5 +289,8 @@ describe.skipIf(!hasFfmpeg)('POST /api/v1/audio with the real judge', () => {
     expect(right.score ?? 0).toBeGreaterThanOrEqual(70);
     expect(right.words.every((w) => w.status === 'good')).toBe(true);
     expect(wrong.score ?? 100).toBeLessThan((right.score ?? 0) - 30);
+    // Another line of the same book (issue 21): at most 30, no word of it good.
+    expect(wrong.score ?? 100).toBeLessThanOrEqual(30);
+    expect(wrong.words.filter((w) => w.status === 'good')).toEqual([]);
   }, 60_000);
 });

@@ -27,6 +27,7 @@ import { JudgeBusyError } from '../../platform/speech/judge';
 import { isValidKey, newObjectKey } from '../../platform/storage';
 import { signedUploadUrl } from '../../platform/storage/serve-uploads';
 import { loadConfigs } from '../configs/configs.store';
+import { bookLineCompetitors } from './book-lines';
 import { createSpeechQueries, type SpeechSessionRow } from './speech.queries';
 
 const BYTES_PER_SECOND = SPEECH_SAMPLE_RATE * 2;
@@ -382,7 +383,10 @@ export async function judgeRecording(
   /** Whose recording: their earlier recordings are the judge's history of this reader. */
   userId: number,
 ): Promise<SpeechResultJson> {
-  const history = await createSpeechQueries(deps.db).readerHistory(userId);
+  const [history, competitors] = await Promise.all([
+    createSpeechQueries(deps.db).readerHistory(userId),
+    bookLineCompetitors(deps.database, refText),
+  ]);
   const cloudEnabled = (await loadConfigs(deps.db, log)).judge_speech.enable_cloud === 1;
   const channels = cloudEnabled ? deps.speechChannels : [];
   // Both providers take 16 kHz 16-bit mono: the judge's own samples, whatever was uploaded.
@@ -390,7 +394,11 @@ export async function judgeRecording(
   let outcome: Awaited<ReturnType<typeof scoreWithChannels<ScoreResult>>>;
   try {
     outcome = await scoreWithChannels(
-      () => deps.speechJudge.score(samples.slice(), refText, history ? { history } : {}),
+      () =>
+        deps.speechJudge.score(samples.slice(), refText, {
+          ...(history ? { history } : {}),
+          ...(competitors.length > 0 ? { competitors } : {}),
+        }),
       channels,
       wav,
       refText,

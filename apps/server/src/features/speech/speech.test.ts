@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
+import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { configEntries, recordings, speechChunks } from '../../platform/db/schema';
 import { JudgeBusyError, type SpeechJudge } from '../../platform/speech/judge';
@@ -18,6 +19,7 @@ const calls: Array<{
   samples: number;
   refText: string;
   history?: { gopMean: number; count: number };
+  competitors?: readonly string[];
 }> = [];
 /** The mean GOP the fake judge reports for its next recordings. */
 let nextGop = -6;
@@ -30,6 +32,7 @@ const fakeJudge: SpeechJudge = {
       samples: audio.length,
       refText,
       ...(options?.history ? { history: options.history } : {}),
+      ...(options?.competitors ? { competitors: options.competitors } : {}),
     });
     const words = refText.split(/\s+/).filter(Boolean);
     return {
@@ -203,6 +206,24 @@ describe('POST /api/v1/speech', () => {
     expect(calls.at(-1)?.history).toEqual({ gopMean: -5, count: 2 });
     expect(third.result).not.toHaveProperty('gop_mean');
     nextGop = -6;
+  });
+
+  it("judges a book's line against the book's other lines (a child may read the wrong one)", async () => {
+    await importSampleBooks(t.database.db, [1101]);
+    const judged = async (refText: string) => {
+      expectOk(
+        await send({ session_id: newSession(), seq: 0, is_ended: 1, ref_text: refText }, tone(1.2)),
+        endpoints.speech,
+      );
+      return calls.at(-1)?.competitors;
+    };
+    // Book 1101's five lines; nearest first, "I see my red kite." shares only 2 of 5 words.
+    const others = ['It is a windy day.', 'I run with the kite.', 'Up, up, up it goes!'];
+    expect(await judged('Dad has a red kite.')).toEqual([...others, 'I see my red kite.']);
+    expect(await judged('dad has a red kite')).toEqual([...others, 'I see my red kite.']);
+    // Not a line of any book (a word, a test item): the text alone.
+    expect(await judged('I see a red kite.')).toBeUndefined();
+    expect(await judged('kite')).toBeUndefined();
   });
 
   it('a recording under 1 s is answered "too short" without scoring or storing it', async () => {

@@ -20,11 +20,14 @@ import { createTencentSoeChannel } from './tencent-soe';
 
 /** The platform judge: the offline engine of @picbook/speech, run in a pool of worker threads. */
 export interface SpeechJudge {
-  /** `history`: the reader's earlier recordings (a steadier estimate of how well they read). */
+  /**
+   * `history`: the reader's earlier recordings (a steadier estimate of how well they read);
+   * `competitors`: the book's other lines, one of which the reader may have read instead.
+   */
   score(
     audio16k: Float32Array,
     refText: string,
-    options?: { history?: ReaderHistory },
+    options?: { history?: ReaderHistory; competitors?: readonly string[] },
   ): Promise<ScoreResult>;
   close(): Promise<void>;
 }
@@ -48,11 +51,10 @@ export function createPoolJudge(options: { size?: number; timeoutMs?: number } =
     async score(audio16k, refText, scoreOptions) {
       pool ??= createScoringPool(options);
       try {
-        return await pool.score(
-          audio16k,
-          refText,
-          scoreOptions?.history ? { history: scoreOptions.history } : {},
-        );
+        return await pool.score(audio16k, refText, {
+          ...(scoreOptions?.history ? { history: scoreOptions.history } : {}),
+          ...(scoreOptions?.competitors?.length ? { competitors: scoreOptions.competitors } : {}),
+        });
       } catch (error) {
         if (error instanceof SpeechPoolError) {
           const reason =
