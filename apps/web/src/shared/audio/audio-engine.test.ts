@@ -735,7 +735,40 @@ describe('preload and precise start', () => {
 describe('the mobile autoplay unlock', () => {
   beforeEach(() => setup({ autoplay: false }));
 
+  it('outside the shells no AudioContext is made before the first gesture; the gesture makes it and the track plays', async () => {
+    const ready = engine.preload('/a.mp3');
+    const track = engine.createTrack({ url: '/a.mp3' });
+    track.play();
+    await tick(1000);
+    // Fetched, not decoded: no context, so no long main-thread task for nothing (decision 083).
+    // The preload is done once the file is here: whoever waits on it does not wait for a tap.
+    expect(await ready).toBe(true);
+    expect(world.fetches).toEqual(['/a.mp3']);
+    expect(world.contexts).toHaveLength(0);
+    expect(engine.isPreloaded('/a.mp3')).toBe(false);
+    expect(track.snapshot.state).toBe('pending');
+    expect(world.reports).toEqual([]);
+
+    world.gesture('touchend');
+    // Inside the gesture: the context, and the silent one-sample buffer that unlocks it.
+    expect(world.contexts).toHaveLength(1);
+    expect(engine.isAudioUnlocked()).toBe(true);
+    expect(world.sources.map((s) => s.buffer?.length)).toEqual([1]);
+    // Then the file decodes (10 ms) and plays.
+    await tick(10);
+    expect(engine.isPreloaded('/a.mp3')).toBe(true);
+    expect(track.snapshot.state).toBe('playing');
+    // A preload asks at low priority (the page's picture and data first); a segment that needs
+    // its file now asks at the normal one.
+    engine.playSegment('/b.mp3', 0.5, 1);
+    expect(world.fetchPriorities).toEqual(['low', 'auto']);
+    expect(world.sources.map((s) => s.buffer?.length)).toEqual([1, 48000]);
+    expect(world.fetches).toEqual(['/a.mp3', '/b.mp3']);
+  });
+
   it('a Web Audio track waits (pending) for the first gesture, which resumes and unlocks', async () => {
+    // A shell whose web view refuses autoplay after all: the context is made at once, suspended.
+    setup({ autoplay: false, autoplayExpected: true });
     await preloadNow('/a.mp3');
     expect(world.context?.state).toBe('suspended');
     const track = engine.createTrack({ url: '/a.mp3' });

@@ -36,6 +36,13 @@ class Engine implements AudioEngine, TrackHost {
       env,
       () => this.unlock.getContext(),
       () => this.unlock.hasWebAudio(),
+      {
+        deferred: () => this.unlock.isContextDeferred(),
+        whenAllowed: (callback) => {
+          if (this.unlock.isContextDeferred()) this.unlock.onUnlocked(callback);
+          else callback();
+        },
+      },
     );
     this.channels = new Channels<TrackImpl>(
       env.visibility?.visibilityState === 'hidden',

@@ -1,5 +1,7 @@
 import { track } from '../analytics/pingback';
+import { hasNativeBridge } from '../bridge/bridge';
 import { i18n } from '../i18n';
+import { appEnv } from '../platform/env';
 import { isOffline } from '../platform/network';
 import { toast } from '../toast/toast-store';
 import { type AudioEngine, createAudioEngine } from './audio-engine';
@@ -30,6 +32,8 @@ let engine: AudioEngine | null = null;
 
 /** The app's engine on the real browser APIs (created once; installs the unlock listener). */
 export function getAudioEngine(): AudioEngine {
-  engine ??= createAudioEngine(browserAudioEnvironment(reportAudioError));
+  engine ??= createAudioEngine(
+    browserAudioEnvironment(reportAudioError, () => appEnv().isApp || hasNativeBridge()),
+  );
   return engine;
 }

@@ -95,7 +95,8 @@ export interface AudioEnvironment {
   createAudioElement(): AudioElementLike;
   /** Null when Web Audio is unavailable: everything then goes through HTMLAudio. */
   createContext: (() => AudioContextLike | null) | null;
-  fetch(url: string): Promise<ArrayBuffer>;
+  /** `low`: a preload, which must not take the network from the page's picture and data. */
+  fetch(url: string, priority?: 'low'): Promise<ArrayBuffer>;
   now(): number;
   setTimeout(callback: () => void, ms: number): number;
   clearTimeout(handle: number): void;
@@ -107,13 +108,23 @@ export interface AudioEnvironment {
   visibility: VisibilityLike | null;
   /** True when the page already had a user gesture (navigator.userActivation). */
   initiallyUnlocked(): boolean;
+  /**
+   * True where audio may start without a gesture: the app's native shells (their web views
+   * autoplay) and an installed web app. Elsewhere the AudioContext is made at the first gesture,
+   * not before: a page's first AudioContext is a long main-thread task, and before a gesture it
+   * could not play anyway (decision 083, third round).
+   */
+  autoplayExpected(): boolean;
   report(error: AudioErrorInfo): void;
 }
 
 type WindowWithWebkitAudio = Window & { webkitAudioContext?: typeof AudioContext };
 
 /** The real browser APIs. `report` shows the toast and sends the pingback (see index.ts). */
-export function browserAudioEnvironment(report: (error: AudioErrorInfo) => void): AudioEnvironment {
+export function browserAudioEnvironment(
+  report: (error: AudioErrorInfo) => void,
+  inShell: () => boolean = () => false,
+): AudioEnvironment {
   const w: WindowWithWebkitAudio = window;
   const Context = typeof AudioContext === 'function' ? AudioContext : w.webkitAudioContext;
   return {
@@ -123,8 +134,11 @@ export function browserAudioEnvironment(report: (error: AudioErrorInfo) => void)
       return element;
     },
     createContext: Context ? () => new Context({ latencyHint: 'interactive' }) : null,
-    fetch: async (url) => {
-      const response = await fetch(url, { credentials: 'same-origin' });
+    fetch: async (url, priority) => {
+      const response = await fetch(url, {
+        credentials: 'same-origin',
+        ...(priority ? { priority } : {}),
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.arrayBuffer();
     },
@@ -136,6 +150,8 @@ export function browserAudioEnvironment(report: (error: AudioErrorInfo) => void)
     gestureTarget: window,
     visibility: document,
     initiallyUnlocked: () => navigator.userActivation?.hasBeenActive === true,
+    autoplayExpected: () =>
+      inShell() || window.matchMedia?.('(display-mode: standalone)').matches === true,
     report,
   };
 }

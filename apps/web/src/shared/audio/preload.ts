@@ -12,6 +12,17 @@ import type {
 } from './environment';
 import { Lru } from './lru';
 
+/** Whether the AudioContext waits for the first gesture, and a call back once it may be made. */
+export interface ContextDeferral {
+  deferred(): boolean;
+  whenAllowed(callback: () => void): void;
+}
+
+const NOT_DEFERRED: ContextDeferral = {
+  deferred: () => false,
+  whenAllowed: (callback) => callback(),
+};
+
 /**
  * Preloading: decoded files (Web Audio) kept for an instant start and exact segments, or, without
  * Web Audio, HTMLAudio elements primed until they can play through. Loads in flight are shared.
@@ -26,21 +37,29 @@ export class MediaCache {
     releaseElement(el),
   );
   private readonly priming = new Map<string, Promise<boolean>>();
+  /** Files fetched while the context is deferred, until they arrive. */
+  private readonly fetchedBeforeContext = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly env: AudioEnvironment,
     private readonly getContext: () => AudioContextLike | null,
     private readonly hasWebAudio: () => boolean,
+    /** The AudioContext waits for the first gesture (unlock.ts), and the call back then. */
+    private readonly deferral: ContextDeferral = NOT_DEFERRED,
   ) {}
 
   /** Fetches and decodes (or primes an element) so a later play starts at once; never rejects. */
   preload(url: string): Promise<boolean> {
     if (!url) return Promise.resolve(false);
     if (this.hasWebAudio()) {
-      return this.loadBuffer(url).then(
+      const decoded = this.loadBuffer(url, 'low').then(
         // No context could be made after all: an element, as without Web Audio.
         (buffer) => buffer !== null || (!this.hasWebAudio() && this.primeElement(url)),
       );
+      // Before the first gesture outside the shells the decode waits for it: the preload is done
+      // once the file is here (a caller waiting on it must not wait for a tap).
+      const fetched = this.fetchedBeforeContext.get(url);
+      return fetched ? Promise.race([decoded, fetched]) : decoded;
     }
     return this.primeElement(url);
   }
@@ -61,7 +80,8 @@ export class MediaCache {
     return this.primed.take(url);
   }
 
-  loadBuffer(url: string): Promise<AudioBufferLike | null> {
+  /** `priority` low: a preload (a track waiting for its file asks at the normal priority). */
+  loadBuffer(url: string, priority?: 'low'): Promise<AudioBufferLike | null> {
     const cached = this.buffers.get(url);
     if (cached) return Promise.resolve(cached);
     const pending = this.loading.get(url);
@@ -71,9 +91,23 @@ export class MediaCache {
     // its own: a page's first AudioContext can take a long main-thread task (the browser's audio
     // service starting), which would otherwise hold back this request and whatever the caller
     // asks for beside it (the reader's picture; decision 083, second round).
-    const fetched = this.env.fetch(url);
+    const fetched = this.env.fetch(url, priority);
     this.env.setTimeout(() => this.getContext(), 0);
+    // Before the first gesture outside the shells there is no context yet (unlock.ts): the file
+    // waits, fetched, and is decoded once the gesture has made one.
+    if (this.deferral.deferred()) {
+      const arrived = fetched.then(
+        () => true,
+        () => false,
+      );
+      this.fetchedBeforeContext.set(url, arrived);
+      void arrived.then(() => this.fetchedBeforeContext.delete(url));
+    }
+    // Without a context yet (see `deferral`) the fetched file is decoded once the gesture made one.
     const promise = fetched
+      .then(
+        (data) => new Promise<ArrayBuffer>((ready) => this.deferral.whenAllowed(() => ready(data))),
+      )
       .then((data) => {
         const ctx = this.getContext();
         if (!ctx) throw new Error('no Web Audio');

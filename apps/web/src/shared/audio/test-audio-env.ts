@@ -32,6 +32,8 @@ interface WorldOptions {
   autoplay?: boolean;
   webAudio?: boolean;
   initiallyUnlocked?: boolean;
+  /** AudioEnvironment.autoplayExpected (a shell); default: as `autoplay`. */
+  autoplayExpected?: boolean;
 }
 
 export class FakeWorld {
@@ -40,6 +42,8 @@ export class FakeWorld {
   readonly contexts: FakeAudioContext[] = [];
   readonly reports: AudioErrorInfo[] = [];
   readonly fetches: string[] = [];
+  /** The priority of each fetch (`low` for preloads). */
+  readonly fetchPriorities: string[] = [];
   readonly gestureTarget = new EventTarget();
   readonly visibility = new FakeVisibility();
   loadDelayMs: number;
@@ -49,6 +53,7 @@ export class FakeWorld {
   autoplay: boolean;
   webAudio: boolean;
   initiallyUnlocked: boolean;
+  autoplayExpected: boolean;
   /** Set by `gesture()`: the page has had a user activation. */
   activated = false;
   private nextTimer = 1;
@@ -64,6 +69,7 @@ export class FakeWorld {
     this.autoplay = options.autoplay ?? true;
     this.webAudio = options.webAudio ?? true;
     this.initiallyUnlocked = options.initiallyUnlocked ?? false;
+    this.autoplayExpected = options.autoplayExpected ?? this.autoplay;
   }
 
   add(url: string, duration: number, fail = false): this {
@@ -109,8 +115,9 @@ export class FakeWorld {
             return ctx;
           }
         : null,
-      fetch: (url) => {
+      fetch: (url, priority) => {
         this.fetches.push(url);
+        this.fetchPriorities.push(priority ?? 'auto');
         return new Promise((resolve, reject) => {
           setTimeout(() => {
             if (this.media.has(url)) resolve(new TextEncoder().encode(url).buffer);
@@ -146,6 +153,7 @@ export class FakeWorld {
       gestureTarget: this.gestureTarget,
       visibility: this.visibility,
       initiallyUnlocked: () => this.initiallyUnlocked,
+      autoplayExpected: () => this.autoplayExpected,
       report: (error) => {
         this.reports.push(error);
       },

@@ -14,6 +14,8 @@ export class AudioUnlock {
   private suspendedWhileHidden = false;
   private unlocked: boolean;
   private listeningForGesture = false;
+  /** Inside the unlock gesture's handler: the deferred context may be made now. */
+  private inGesture = false;
   private readonly unlockWaiters = new Set<() => void>();
   private readonly gestureWaiters = new Set<() => void>();
 
@@ -41,9 +43,27 @@ export class AudioUnlock {
     return this.ctx !== null || (!this.ctxUnavailable && this.env.createContext !== null);
   }
 
-  /** The shared AudioContext, created on first use; null without Web Audio. */
+  /**
+   * Whether the AudioContext is not made yet because audio could not start anyway: no gesture
+   * yet, outside the app's shells (AudioEnvironment.autoplayExpected). The first gesture makes it.
+   */
+  isContextDeferred(): boolean {
+    return (
+      this.ctx === null &&
+      !this.ctxUnavailable &&
+      this.env.createContext !== null &&
+      !this.unlocked &&
+      !this.inGesture &&
+      !this.env.autoplayExpected()
+    );
+  }
+
+  /**
+   * The shared AudioContext, created on first use; null without Web Audio, and null while it is
+   * deferred ({@link isContextDeferred}).
+   */
   getContext(): AudioContextLike | null {
-    if (this.ctx || this.ctxUnavailable) return this.ctx;
+    if (this.ctx || this.ctxUnavailable || this.isContextDeferred()) return this.ctx;
     try {
       this.ctx = this.env.createContext?.() ?? null;
     } catch {
@@ -60,6 +80,7 @@ export class AudioUnlock {
 
   /** Calls `start` once the context runs: now, after resume(), or after the unlock gesture. */
   whenContextRunning(start: () => void): Cancel {
+    if (this.isContextDeferred()) return this.onUnlocked(() => this.whenContextRunning(start));
     const ctx = this.getContext();
     if (!ctx || ctx.state === 'running') {
       start();
@@ -135,7 +156,13 @@ export class AudioUnlock {
   /** The unlock: resume the context and play a silent buffer inside the user's gesture. */
   private readonly onGesture = (): void => {
     this.stopListeningForGesture();
-    const ctx = this.getContext();
+    this.inGesture = true;
+    let ctx: AudioContextLike | null;
+    try {
+      ctx = this.getContext();
+    } finally {
+      this.inGesture = false;
+    }
     if (ctx) {
       if (ctx.state !== 'running') ctx.resume().catch(noop);
       try {
