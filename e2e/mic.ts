@@ -47,7 +47,8 @@ const AUTOPLAY = '--autoplay-policy=no-user-gesture-required';
 
 /**
  * `test.use(...)` options: Chromium that plays sound without a tap first, as the native app
- * shells' web views do (a page opened by address in a browser may wait for a tap instead).
+ * shells' web views do (the app finds it out with its autoplay probe; a page opened by address in
+ * a phone browser waits for a tap instead).
  */
 export const autoplayAllowed = {
   launchOptions: { executablePath: chromiumPath as string, args: [...chromiumArgs, AUTOPLAY] },

@@ -142,6 +142,8 @@ export interface UtteranceAnalysis {
     /** Its path against the free phone loop over the region (nats per frame; 0 = as good). */
     evidence?: number;
   };
+  /** Why the choice between the text and the competitors could not be decoded. */
+  competitorFailure?: string;
 }
 
 /**
@@ -275,25 +277,22 @@ export function choiceGrammar(sentences: readonly (readonly string[])[]): string
 
 /**
  * Which of `sentences` the decoded words read: the one they follow with the fewest words
- * skipped (the first on a tie), or -1 when they follow none.
+ * skipped (the first on a tie) and how many of its words were skipped; index -1 when they
+ * follow none.
  */
 export function chosenSentence(
   sentences: readonly (readonly string[])[],
   decoded: readonly string[],
-): number {
-  let best = -1;
-  let bestMissing = Number.POSITIVE_INFINITY;
-  sentences.forEach((names, i) => {
+): { index: number; missing: number } {
+  let best = { index: -1, missing: Number.POSITIVE_INFINITY };
+  sentences.forEach((names, index) => {
     const words = matchWords(
       names,
       decoded.map((t) => ({ t })),
     );
     if (!words) return;
     const missing = words.filter((w) => !w).length;
-    if (missing < bestMissing) {
-      best = i;
-      bestMissing = missing;
-    }
+    if (missing < best.missing) best = { index, missing };
   });
   return best;
 }
@@ -487,7 +486,7 @@ export async function createPronunciationEngine(
     competitors: readonly string[],
     extraDict: Readonly<Record<string, string>>,
     loop: Float64Array | undefined,
-  ): UtteranceAnalysis['competitor'] => {
+  ): Pick<UtteranceAnalysis, 'competitor' | 'competitorFailure'> => {
     const own = names.join(' ');
     const alternatives: { index: number; names: string[] }[] = [];
     competitors.forEach((text, index) => {
@@ -497,7 +496,7 @@ export async function createPronunciationEngine(
       if (alternatives.some((a) => a.names.join(' ') === key)) return;
       alternatives.push({ index, names: theirs });
     });
-    if (alternatives.length === 0) return undefined;
+    if (alternatives.length === 0) return {};
     const sentences = [names, ...alternatives.map((a) => a.names)];
     decoder.set_config('beam', STRICT_PASS.beam);
     decoder.set_config('wbeam', STRICT_PASS.wbeam);
@@ -508,23 +507,29 @@ export async function createPronunciationEngine(
     try {
       decoder.set_grammar(choiceGrammar(sentences));
       search(audio.subarray(result.from, result.to));
-      if (decoder.get_text().trim() === '') return undefined;
+      if (decoder.get_text().trim() === '') return {};
       const segment = decoder.get_alignment({ align_level: 2 });
       const decoded = (segment.w ?? []).map((s) => s.t).filter((t) => !isFiller(t));
       const chosen = chosenSentence(sentences, decoded);
-      const alternative = alternatives[chosen - 1];
-      if (!alternative) return undefined;
+      const alternative = alternatives[chosen.index - 1];
+      // Only a line mostly read is another sentence read: a few of its words fitting somewhere
+      // (the rest skipped, which the acoustic margin below does not see) are not.
+      if (!alternative || chosen.missing > Math.floor(alternative.names.length / 2)) return {};
       const length = Math.ceil(((result.to - result.from) / ALIGN_SAMPLE_RATE) * FRAME_RATE) + 1;
       const sum = (xs: Float64Array): number => xs.reduce((a, b) => a + b, 0);
       const theirs = sum(pathFrames(segment, length));
       const margin = (theirs - sum(pathFrames(result.segment, length))) / length;
       return {
-        index: alternative.index,
-        margin: round3(margin),
-        ...(loop ? { evidence: round3((theirs - sum(loop)) / length) } : {}),
+        competitor: {
+          index: alternative.index,
+          margin: round3(margin),
+          ...(loop ? { evidence: round3((theirs - sum(loop)) / length) } : {}),
+        },
       };
-    } catch {
-      return undefined;
+    } catch (error) {
+      const log = lastDecoderError();
+      const message = error instanceof Error ? error.message : String(error);
+      return { competitorFailure: log ? `${message} (${log})` : message };
     }
   };
 
@@ -583,7 +588,7 @@ export async function createPronunciationEngine(
         analysis.regionEvidence = regionEvidence(analysis.tokens, result, loop);
       }
       const aligned: UtteranceAnalysis = { ...base, aligned: true, pass, ...analysis };
-      const competitor =
+      const choice =
         analyseOptions.competitors?.length && (analyseOptions.compete?.(aligned) ?? true)
           ? chooseSentence(
               audio,
@@ -593,8 +598,8 @@ export async function createPronunciationEngine(
               analyseOptions.extraDict ?? {},
               loop,
             )
-          : undefined;
-      return competitor ? { ...aligned, competitor } : aligned;
+          : {};
+      return { ...aligned, ...choice };
     },
     close() {
       if (closed) return;

@@ -121,7 +121,7 @@ function print(report: EvaluationReport): void {
       }[report.means]
     }`,
     `reader history            ${report.history ? "each speaker's other recordings in this folder (as a child's earlier recordings)" : 'none (every recording a new reader)'}`,
-    `other sentences           ${report.competitors ? "each speaker's other sentences compete with the text (as a book's other lines)" : 'none (the text alone)'}`,
+    `other sentences           ${report.competitors ? "each speaker's other sentences compete with the text (as a book's other lines)" : 'none (the text alone)'}${report.competitorFailures > 0 ? `; NOT DECODED for ${report.competitorFailures} recording(s)` : ''}`,
     `verdicts                  ${Object.entries(report.verdicts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${v} ${n}`)

@@ -89,6 +89,8 @@ export interface EvaluationReport {
   history: boolean;
   /** The speaker's other sentences competed with each text (EvaluationOptions.competitors). */
   competitors: boolean;
+  /** Recordings whose competitors could not be decoded (ScoreDetails.competitorFailure). */
+  competitorFailures: number;
   /**
    * Which Debian means scored the recordings: `held-out` (each speaker's own file from a
    * per-speaker folder, adapted without them), `given` (one file given), `shipped` (the
@@ -428,6 +430,7 @@ export async function evaluateDataset(
     verdicts,
     history: options.history !== false,
     competitors: options.competitors !== false,
+    competitorFailures: scored.filter((s) => s.result.details?.competitorFailure).length,
     means:
       model !== 'debian'
         ? 'none'

@@ -55,13 +55,16 @@ export interface ScoreDetails {
   differentText?: number;
   /** Another sentence of the book fitted the recording better (engine.ts, competitors). */
   competitor?: UtteranceAnalysis['competitor'];
+  /** The competitors could not be decoded (engine.ts); the detector alone judged. */
+  competitorFailure?: string;
   /** Pronunciations guessed by letter-to-sound rules. */
   guessed: string[];
   /** Time spent scoring (ms). */
   processingMs: number;
 }
 
-export interface ScoreOptions extends AnalyseOptions {
+/** `compete` is the scorer's own (its detector decides); options cross to worker threads. */
+export interface ScoreOptions extends Omit<AnalyseOptions, 'compete'> {
   /** The reader's earlier recordings (features.ts `hist_gop`); none for a new reader. */
   history?: ReaderHistory;
   /** Include {@link ScoreDetails}. */

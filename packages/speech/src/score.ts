@@ -182,6 +182,7 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
         words: wordVectors,
         differentText: p.differentText,
         ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
+        ...(analysis.competitorFailure ? { competitorFailure: analysis.competitorFailure } : {}),
       });
       const read = result.verdict === 'ok' ? { ...result, gopMean: sentence.gop_mean } : result;
       return d ? { ...read, details: d } : read;

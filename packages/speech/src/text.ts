@@ -186,9 +186,9 @@ function cardinal(n: number): string[] {
 const sentenceWords = (text: string): string[] => tokenize(text).flatMap((t) => t.words);
 
 /**
- * `other` is a different sentence from `target`: another text of two words or more with at
- * most half of `target`'s words in it (so a sentence with one word changed is not "another
- * sentence" — a child who misreads that word read the right line).
+ * `other` is a different sentence from `target` (a text of two words or more): another text
+ * with words, at most half of `target`'s words in it (so a sentence with one word changed is not
+ * "another sentence" — a child who misreads that word read the right line).
  */
 export function isDifferentSentence(other: string, target: string): boolean {
   const theirs = sentenceWords(target);

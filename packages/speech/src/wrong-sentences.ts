@@ -41,8 +41,6 @@ export interface WrongSentencePair {
   lines: string[];
 }
 
-const different = isDifferentSentence;
-
 /** Narration pairs of every book under `mediaDir/books` (at most `perBook` per book). */
 export async function bookPairs(mediaDir: string, perBook = 3): Promise<WrongSentencePair[]> {
   const root = path.join(mediaDir, 'books');
@@ -59,7 +57,7 @@ export async function bookPairs(mediaDir: string, perBook = 3): Promise<WrongSen
     for (let i = 0; i < sentences.length && taken < perBook; i += 2) {
       const said = sentences[i];
       const target = sentences[(i + 3) % sentences.length];
-      if (!said?.audio || !target || !different(said.en, target.en)) continue;
+      if (!said?.audio || !target || !isDifferentSentence(said.en, target.en)) continue;
       const wav = path.join(mediaDir, said.audio.replace(/^\/media\//, ''));
       if (!existsSync(wav)) continue;
       const lines = manifest.pages.flatMap((p) => p.sentences.map((s) => s.en));
@@ -87,7 +85,9 @@ export function childPairs(dataset: Dataset, every = 1, from = 0): WrongSentence
   const pairs: WrongSentencePair[] = [];
   children.forEach((u, i) => {
     if (i < from || (i - from) % every !== 0) return;
-    const same = children.filter((o) => o.speaker === u.speaker && different(u.text, o.text));
+    const same = children.filter(
+      (o) => o.speaker === u.speaker && isDifferentSentence(u.text, o.text),
+    );
     const other = same[(i * 7) % Math.max(1, same.length)];
     if (!other) return;
     pairs.push({

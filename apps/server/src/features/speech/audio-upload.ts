@@ -20,6 +20,7 @@ import { isValidKey, newObjectKey } from '../../platform/storage';
 import { findBookOrFail, isBookOpen, loadReader } from '../books/book-access';
 import { createLibraryQueries } from '../books/books.queries';
 import { createWorkQueries } from '../works/works.queries';
+import { sameText } from './book-lines';
 import { createSpeechQueries, type RecordingRow } from './speech.queries';
 import { judgeRecording, limitRecordings, recordingUrl, wavToSpeech } from './speech-sessions';
 
@@ -36,10 +37,6 @@ const ITEM_ERRORS = {
   wrong_mode: '跟读录的是一句话（p3s1），口语录的是一整页（p3）',
   no_such_item: '这本绘本里没有这一句',
 } as const;
-
-/** Letters and digits only, lower case: "Tom's kite!" and "toms kite" read the same. */
-const sameText = (a: string, b: string) =>
-  a.toLowerCase().replace(/[^a-z0-9]/g, '') === b.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * POST /api/v1/audio: files a recording of one item of a book (a sentence in repeat mode, a page

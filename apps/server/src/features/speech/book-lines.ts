@@ -16,6 +16,9 @@ import type { Database } from '../../platform/db/client';
 /** Letters and digits only, lower case: "Tom's kite!" and "toms kite" are the same line. */
 export const lineKey = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Two texts say the same words ({@link lineKey}). */
+export const sameText = (a: string, b: string): boolean => lineKey(a) === lineKey(b);
+
 export interface BookPageText {
   bookId: number;
   page: number;
@@ -52,7 +55,7 @@ export function indexBookLines(pages: readonly BookPageText[]): LineIndex {
 export function competitorsIn(index: LineIndex, refText: string): string[] {
   const lines = index.get(lineKey(refText));
   if (!lines) return [];
-  const own = lines.find((l) => lineKey(l) === lineKey(refText)) ?? refText;
+  const own = lines.find((l) => sameText(l, refText)) ?? refText;
   return competingSentences(own, lines);
 }
 
@@ -60,8 +63,8 @@ export function competitorsIn(index: LineIndex, refText: string): string[] {
 const VERSION_SQL = `select coalesce(md5(string_agg(id || '@' || updated_at::text || ':' ||
     content_hash || ':' || coalesce(withdrawn_at::text, ''), ',' order by id)), '') as version
   from books`;
-const PAGES_SQL = `select p.book_id, p.page, p.sentences from book_pages p
-  join books b on b.id = p.book_id where b.withdrawn_at is null order by p.book_id, p.page`;
+// Withdrawn books too: a child who has one open still reads (and records) it.
+const PAGES_SQL = `select book_id, page, sentences from book_pages order by book_id, page`;
 
 /** One index per database (tests run several apps in one process), at the books' version. */
 const indexes = new WeakMap<object, VersionedCache<LineIndex>>();
@@ -84,13 +87,15 @@ export async function bookLineCompetitors(
     const rows = await database.queryNamed<{
       book_id: number;
       page: number;
-      sentences: { en: string }[];
+      sentences: { en?: unknown }[];
     }>('book-lines-pages', PAGES_SQL, []);
     return indexBookLines(
       rows.map((r) => ({
         bookId: r.book_id,
         page: r.page,
-        sentences: r.sentences.map((s) => s.en).filter((en) => en.trim() !== ''),
+        sentences: r.sentences
+          .map((s) => s.en)
+          .filter((en): en is string => typeof en === 'string' && en.trim() !== ''),
       })),
     );
   });

@@ -385,7 +385,11 @@ export async function judgeRecording(
 ): Promise<SpeechResultJson> {
   const [history, competitors] = await Promise.all([
     createSpeechQueries(deps.db).readerHistory(userId),
-    bookLineCompetitors(deps.database, refText),
+    // Without them the detector alone judges: a failed lookup must not fail the recording.
+    bookLineCompetitors(deps.database, refText).catch((error: unknown) => {
+      log.warn({ err: error }, 'book lines for the judge could not be read');
+      return [];
+    }),
   ]);
   const cloudEnabled = (await loadConfigs(deps.db, log)).judge_speech.enable_cloud === 1;
   const channels = cloudEnabled ? deps.speechChannels : [];

@@ -1,13 +1,19 @@
 import { endpoints, SPEECH_MAX_CHUNK_BYTES, SPEECH_SAMPLE_RATE } from '@picbook/contracts';
 import type { ScoreResult } from '@picbook/speech';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
 import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { configEntries, recordings, speechChunks } from '../../platform/db/schema';
+import {
+  bookPages,
+  books,
+  configEntries,
+  recordings,
+  speechChunks,
+} from '../../platform/db/schema';
 import { JudgeBusyError, type SpeechJudge } from '../../platform/speech/judge';
 
 /**
@@ -224,6 +230,28 @@ describe('POST /api/v1/speech', () => {
     // Not a line of any book (a word, a test item): the text alone.
     expect(await judged('I see a red kite.')).toBeUndefined();
     expect(await judged('kite')).toBeUndefined();
+
+    // An edit of the book (any process: the books' version) is seen on the next recording, and a
+    // withdrawn book's lines still compete (a child who has it open still reads it).
+    const db = t.database.db;
+    const [page5] = await db
+      .select()
+      .from(bookPages)
+      .where(and(eq(bookPages.bookId, 1101), eq(bookPages.page, 5)));
+    if (!page5) throw new Error('page 5');
+    await db
+      .update(bookPages)
+      .set({
+        sentences: [
+          { ...page5.sentences[0], en: 'We fly it in the park.' },
+        ] as typeof page5.sentences,
+      })
+      .where(and(eq(bookPages.bookId, 1101), eq(bookPages.page, 5)));
+    await db
+      .update(books)
+      .set({ updatedAt: new Date(Date.now() + 1000), withdrawnAt: new Date() })
+      .where(eq(books.id, 1101));
+    expect(await judged('Dad has a red kite.')).toEqual([...others, 'We fly it in the park.']);
   });
 
   it('a recording under 1 s is answered "too short" without scoring or storing it', async () => {

@@ -766,6 +766,65 @@ describe('the mobile autoplay unlock', () => {
     expect(world.fetches).toEqual(['/a.mp3', '/b.mp3']);
   });
 
+  it('before the first gesture a preload asked again is done when the file is here, too', async () => {
+    const first = engine.preload('/a.mp3');
+    await tick(100);
+    expect(await first).toBe(true);
+    // The reader asks again for the page the app's early data preloaded: no wait for a tap.
+    const again = engine.preload('/a.mp3');
+    const settled = vi.fn();
+    void again.then(settled);
+    await tick(0);
+    expect(settled).toHaveBeenCalledWith(true);
+    expect(world.fetches).toEqual(['/a.mp3']);
+    expect(world.contexts).toHaveLength(0);
+  });
+
+  it('a tap while the file is on its way: the preload is done when it is decoded', async () => {
+    const ready = engine.preload('/a.mp3');
+    const settled = vi.fn();
+    void ready.then(settled);
+    world.gesture();
+    expect(world.contexts).toHaveLength(1);
+    await tick(30); // fetched, now decoding (10 ms)
+    expect(settled).not.toHaveBeenCalled();
+    await tick(10);
+    expect(settled).toHaveBeenCalledWith(true);
+    expect(engine.isPreloaded('/a.mp3')).toBe(true);
+  });
+
+  it('a sentence (segment) asked for before the first tap plays from the decoded file after it', async () => {
+    const segment = engine.playSegment('/b.mp3', 0.5, 1);
+    await tick(1000);
+    expect(segment.snapshot.state).toBe('pending');
+    expect(world.elements).toHaveLength(0);
+    world.gesture();
+    await tick(10);
+    expect(segment.snapshot.state).toBe('playing');
+    // Web Audio, not an element: the segment starts and stops where it should.
+    expect(world.elements).toHaveLength(0);
+    expect(world.sources.map((s) => s.buffer?.length)).toEqual([1, 96000]);
+  });
+
+  it('a browser that lets sound play without a gesture says so to the probe: no tap needed', async () => {
+    setup({ autoplay: true, autoplayExpected: false });
+    expect(world.probes).toBe(1);
+    expect(world.contexts).toHaveLength(0);
+    const track = engine.createTrack({ url: '/a.mp3' });
+    void engine.preload('/a.mp3');
+    track.play();
+    await tick(100);
+    expect(engine.isAudioUnlocked()).toBe(true);
+    expect(world.contexts).toHaveLength(1);
+    expect(track.snapshot.state).toBe('playing');
+    // Where it may not (this suite's phone browser), the probe leaves everything to the tap.
+    setup({ autoplay: false });
+    expect(world.probes).toBe(1);
+    await tick(100);
+    expect(engine.isAudioUnlocked()).toBe(false);
+    expect(world.contexts).toHaveLength(0);
+  });
+
   it('a Web Audio track waits (pending) for the first gesture, which resumes and unlocks', async () => {
     // A shell whose web view refuses autoplay after all: the context is made at once, suspended.
     setup({ autoplay: false, autoplayExpected: true });

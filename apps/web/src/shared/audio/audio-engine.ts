@@ -105,6 +105,10 @@ class Engine implements AudioEngine, TrackHost {
     return this.unlock.getContext();
   }
 
+  hasWebAudio(): boolean {
+    return this.unlock.hasWebAudio();
+  }
+
   dispose(): void {
     this.stopAll();
     this.env.visibility?.removeEventListener('visibilitychange', this.onVisibilityChange);

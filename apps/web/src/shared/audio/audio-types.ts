@@ -103,7 +103,10 @@ export interface AudioEngine {
   setEffectsMuted(muted: boolean): void;
   isEffectsMuted(): boolean;
   stopAll(channel?: AudioChannel): void;
-  /** The shared AudioContext, created on first use; null without Web Audio. */
+  /**
+   * The shared AudioContext, created on first use; null without Web Audio, and null before the
+   * first gesture where audio could not start without one (unlock.ts, isContextDeferred).
+   */
   getContext(): AudioContextLike | null;
   /** Removes every listener and stops everything (tests, hot reload). */
   dispose(): void;

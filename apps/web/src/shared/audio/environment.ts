@@ -109,14 +109,25 @@ export interface AudioEnvironment {
   /** True when the page already had a user gesture (navigator.userActivation). */
   initiallyUnlocked(): boolean;
   /**
-   * True where audio may start without a gesture: the app's native shells (their web views
-   * autoplay) and an installed web app. Elsewhere the AudioContext is made at the first gesture,
-   * not before: a page's first AudioContext is a long main-thread task, and before a gesture it
-   * could not play anyway (decision 083, third round).
+   * True where audio is expected to start without a gesture: the app's native shells (their web
+   * views autoplay) and an installed web app (Android's do; where one does not, the context is
+   * just made early, as before). Elsewhere the AudioContext is made at the first gesture or once
+   * {@link probeAutoplay} says sound may play, not before: a page's first AudioContext is a long
+   * main-thread task, and without a gesture it could mostly not play anyway (decision 083, third
+   * round).
    */
   autoplayExpected(): boolean;
+  /**
+   * Whether this page may play sound without a gesture now, asked of a silent media element
+   * (cheap: no AudioContext; `navigator.getAutoplayPolicy` is not in Chromium).
+   */
+  probeAutoplay(): Promise<boolean>;
   report(error: AudioErrorInfo): void;
 }
+
+/** 4 ms of silence (8 kHz, 16-bit mono WAV) for the autoplay probe. */
+const SILENT_WAV =
+  'data:audio/wav;base64,UklGRmQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YUAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 type WindowWithWebkitAudio = Window & { webkitAudioContext?: typeof AudioContext };
 
@@ -150,6 +161,16 @@ export function browserAudioEnvironment(
     gestureTarget: window,
     visibility: document,
     initiallyUnlocked: () => navigator.userActivation?.hasBeenActive === true,
+    probeAutoplay: () => {
+      const probe = new Audio(SILENT_WAV);
+      return probe.play().then(
+        () => {
+          probe.pause();
+          return true;
+        },
+        () => false,
+      );
+    },
     autoplayExpected: () =>
       inShell() || window.matchMedia?.('(display-mode: standalone)').matches === true,
     report,

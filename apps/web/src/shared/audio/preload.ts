@@ -1,6 +1,7 @@
 import {
   BUFFER_CACHE_BYTES,
   BUFFER_CACHE_FILES,
+  noop,
   PRIME_TIMEOUT_MS,
   PRIMED_ELEMENTS,
 } from './audio-types';
@@ -37,7 +38,7 @@ export class MediaCache {
     releaseElement(el),
   );
   private readonly priming = new Map<string, Promise<boolean>>();
-  /** Files fetched while the context is deferred, until they arrive. */
+  /** Files fetched while the context is deferred: settle when the file is here (see loadBuffer). */
   private readonly fetchedBeforeContext = new Map<string, Promise<boolean>>();
 
   constructor(
@@ -80,7 +81,10 @@ export class MediaCache {
     return this.primed.take(url);
   }
 
-  /** `priority` low: a preload (a track waiting for its file asks at the normal priority). */
+  /**
+   * `priority` low: a preload. A file asked for first by a track that needs it now is fetched at
+   * the normal priority; one already being preloaded keeps its fetch.
+   */
   loadBuffer(url: string, priority?: 'low'): Promise<AudioBufferLike | null> {
     const cached = this.buffers.get(url);
     if (cached) return Promise.resolve(cached);
@@ -95,15 +99,15 @@ export class MediaCache {
     this.env.setTimeout(() => this.getContext(), 0);
     // Before the first gesture outside the shells there is no context yet (unlock.ts): the file
     // waits, fetched, and is decoded once the gesture has made one.
+    // A preload made then is done when the file is here, if the context is still to come then;
+    // else when it is decoded, as always.
     if (this.deferral.deferred()) {
       const arrived = fetched.then(
-        () => true,
+        (): Promise<boolean> | boolean => this.deferral.deferred() || new Promise(noop),
         () => false,
       );
       this.fetchedBeforeContext.set(url, arrived);
-      void arrived.then(() => this.fetchedBeforeContext.delete(url));
     }
-    // Without a context yet (see `deferral`) the fetched file is decoded once the gesture made one.
     const promise = fetched
       .then(
         (data) => new Promise<ArrayBuffer>((ready) => this.deferral.whenAllowed(() => ready(data))),
@@ -121,7 +125,10 @@ export class MediaCache {
         },
         () => null,
       )
-      .finally(() => this.loading.delete(url));
+      .finally(() => {
+        this.loading.delete(url);
+        this.fetchedBeforeContext.delete(url);
+      });
     this.loading.set(url, promise);
     return promise;
   }

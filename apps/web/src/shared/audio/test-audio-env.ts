@@ -54,6 +54,8 @@ export class FakeWorld {
   webAudio: boolean;
   initiallyUnlocked: boolean;
   autoplayExpected: boolean;
+  /** How many times the engine asked whether sound may play without a gesture. */
+  probes = 0;
   /** Set by `gesture()`: the page has had a user activation. */
   activated = false;
   private nextTimer = 1;
@@ -154,6 +156,10 @@ export class FakeWorld {
       visibility: this.visibility,
       initiallyUnlocked: () => this.initiallyUnlocked,
       autoplayExpected: () => this.autoplayExpected,
+      probeAutoplay: () => {
+        this.probes++;
+        return new Promise((resolve) => setTimeout(() => resolve(this.autoplay), 5));
+      },
       report: (error) => {
         this.reports.push(error);
       },

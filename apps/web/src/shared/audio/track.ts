@@ -42,6 +42,8 @@ export interface TrackHost {
   loadingBuffer(url: string): Promise<AudioBufferLike | null> | undefined;
   loadBuffer(url: string): Promise<AudioBufferLike | null>;
   takePrimed(url: string): AudioElementLike | undefined;
+  /** Web Audio can be used: a context exists or may still be made (maybe after the first tap). */
+  hasWebAudio(): boolean;
   getContext(): AudioContextLike | null;
   whenContextRunning(start: () => void): Cancel;
   waitForGesture(callback: () => void): Cancel;
@@ -322,7 +324,7 @@ export class TrackImpl implements Track {
     // A preload in flight finishes first (precise start); a segment always needs the decoded file.
     const loading =
       this.engine.loadingBuffer(url) ??
-      (this.isSegment && this.engine.getContext() ? this.engine.loadBuffer(url) : undefined);
+      (this.isSegment && this.engine.hasWebAudio() ? this.engine.loadBuffer(url) : undefined);
     if (loading) {
       this.loadingItem = true;
       void loading.then((buffer) => {

@@ -22,6 +22,13 @@ export class AudioUnlock {
   constructor(private readonly env: AudioEnvironment) {
     this.unlocked = env.initiallyUnlocked();
     if (!this.unlocked) this.listenForGesture();
+    // A browser that allows sound without a gesture (a desktop browser on a site it knows, a
+    // test browser) says so to a silent element: audio is unlocked then, as after a tap.
+    if (this.isContextDeferred()) {
+      env.probeAutoplay().then((allowed) => {
+        if (allowed) this.markUnlocked();
+      }, noop);
+    }
   }
 
   isUnlocked(): boolean {
@@ -45,7 +52,8 @@ export class AudioUnlock {
 
   /**
    * Whether the AudioContext is not made yet because audio could not start anyway: no gesture
-   * yet, outside the app's shells (AudioEnvironment.autoplayExpected). The first gesture makes it.
+   * yet, outside the app's shells (AudioEnvironment.autoplayExpected), and the autoplay probe
+   * has not said sound may play. The first gesture (or that answer) makes it.
    */
   isContextDeferred(): boolean {
     return (
@@ -80,7 +88,16 @@ export class AudioUnlock {
 
   /** Calls `start` once the context runs: now, after resume(), or after the unlock gesture. */
   whenContextRunning(start: () => void): Cancel {
-    if (this.isContextDeferred()) return this.onUnlocked(() => this.whenContextRunning(start));
+    if (this.isContextDeferred()) {
+      let inner: Cancel = noop;
+      const cancel = this.onUnlocked(() => {
+        inner = this.whenContextRunning(start);
+      });
+      return () => {
+        cancel();
+        inner();
+      };
+    }
     const ctx = this.getContext();
     if (!ctx || ctx.state === 'running') {
       start();
