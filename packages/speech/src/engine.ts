@@ -394,6 +394,16 @@ export async function createPronunciationEngine(
     return { tokens, guessed };
   };
 
+  /** Sets a pass's beams and filler probabilities, and forgets the last pass's log. */
+  const usePass = (settings: Readonly<typeof STRICT_PASS>): void => {
+    decoder.set_config('beam', settings.beam);
+    decoder.set_config('wbeam', settings.wbeam);
+    decoder.set_config('pbeam', settings.pbeam);
+    decoder.set_config('silprob', settings.silprob);
+    decoder.set_config('fillprob', settings.fillprob);
+    decoderLog.length = 0;
+  };
+
   /**
    * Decodes `audio` with the grammar set, evaluating only the senones the search has
    * active; the alignment read afterwards evaluates all of them (see {@link senoneSwitch}).
@@ -421,12 +431,7 @@ export async function createPronunciationEngine(
     from = 0,
     to = audio.length,
   ): PassResult | string => {
-    decoder.set_config('beam', settings.beam);
-    decoder.set_config('wbeam', settings.wbeam);
-    decoder.set_config('pbeam', settings.pbeam);
-    decoder.set_config('silprob', settings.silprob);
-    decoder.set_config('fillprob', settings.fillprob);
-    decoderLog.length = 0;
+    usePass(settings);
     try {
       decoder.set_grammar(readingGrammar(names));
       search(audio.subarray(from, to));
@@ -458,12 +463,7 @@ export async function createPronunciationEngine(
    * totals), or undefined when the decode failed.
    */
   const loopFrames = (audio: Float32Array, from: number, to: number): Float64Array | undefined => {
-    decoder.set_config('beam', loopBeam);
-    decoder.set_config('wbeam', LOOP_PASS.wbeam);
-    decoder.set_config('pbeam', loopPbeam);
-    decoder.set_config('silprob', LOOP_PASS.silprob);
-    decoder.set_config('fillprob', LOOP_PASS.fillprob);
-    decoderLog.length = 0;
+    usePass({ ...LOOP_PASS, beam: loopBeam, pbeam: loopPbeam });
     try {
       decoder.set_grammar(PHONE_LOOP_GRAMMAR);
       search(audio.subarray(from, to));
@@ -498,12 +498,7 @@ export async function createPronunciationEngine(
     });
     if (alternatives.length === 0) return {};
     const sentences = [names, ...alternatives.map((a) => a.names)];
-    decoder.set_config('beam', STRICT_PASS.beam);
-    decoder.set_config('wbeam', STRICT_PASS.wbeam);
-    decoder.set_config('pbeam', STRICT_PASS.pbeam);
-    decoder.set_config('silprob', STRICT_PASS.silprob);
-    decoder.set_config('fillprob', STRICT_PASS.fillprob);
-    decoderLog.length = 0;
+    usePass(STRICT_PASS);
     try {
       decoder.set_grammar(choiceGrammar(sentences));
       search(audio.subarray(result.from, result.to));
