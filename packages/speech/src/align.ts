@@ -73,6 +73,16 @@ export const STRICT_PASS: Readonly<PassSettings> = {
   fillprob: 1e-8,
 };
 
+/** Sets a pass's beams and filler probabilities on `decoder`, and forgets the last pass's log. */
+export function usePass(decoder: Decoder, settings: Readonly<PassSettings>): void {
+  decoder.set_config('beam', settings.beam);
+  decoder.set_config('wbeam', settings.wbeam);
+  decoder.set_config('pbeam', settings.pbeam);
+  decoder.set_config('silprob', settings.silprob);
+  decoder.set_config('fillprob', settings.fillprob);
+  decoderLog.length = 0;
+}
+
 export const RELAXED_PASS: Readonly<PassSettings> = {
   beam: 1e-100,
   wbeam: 1e-80,
@@ -233,12 +243,7 @@ export async function createAligner(options: AlignerOptions = {}): Promise<Align
     from = 0,
     to = audio.length,
   ): PassOutcome => {
-    decoder.set_config('beam', settings.beam);
-    decoder.set_config('wbeam', settings.wbeam);
-    decoder.set_config('pbeam', settings.pbeam);
-    decoder.set_config('silprob', settings.silprob);
-    decoder.set_config('fillprob', settings.fillprob);
-    decoderLog.length = 0;
+    usePass(decoder, settings);
     let outcome: PassOutcome;
     try {
       decoder.set_align_text(sequence.map((w) => w.name).join(' '));

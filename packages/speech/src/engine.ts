@@ -1,11 +1,11 @@
 import type { Segment } from 'soundswallower';
 import { type AcousticModel, type AcousticModelName, resolveAcousticModel } from './acoustic-model';
-import { RELAXED_PASS, STRICT_PASS } from './align';
+import { RELAXED_PASS, STRICT_PASS, usePass } from './align';
 import { findSpeechBounds } from './audio';
 import { Lexicon, type Phones } from './dictionary';
 import { ALIGN_SAMPLE_RATE, MODEL_PHONE_LIST } from './model';
 import { tokenize } from './text';
-import { decoderLog, decoderSource, lastDecoderError, loadModule, senoneSwitch } from './wasm';
+import { decoderSource, lastDecoderError, loadModule, senoneSwitch } from './wasm';
 
 /**
  * The acoustic side of pronunciation scoring: forced alignment of the reference text and
@@ -394,16 +394,6 @@ export async function createPronunciationEngine(
     return { tokens, guessed };
   };
 
-  /** Sets a pass's beams and filler probabilities, and forgets the last pass's log. */
-  const usePass = (settings: Readonly<typeof STRICT_PASS>): void => {
-    decoder.set_config('beam', settings.beam);
-    decoder.set_config('wbeam', settings.wbeam);
-    decoder.set_config('pbeam', settings.pbeam);
-    decoder.set_config('silprob', settings.silprob);
-    decoder.set_config('fillprob', settings.fillprob);
-    decoderLog.length = 0;
-  };
-
   /**
    * Decodes `audio` with the grammar set, evaluating only the senones the search has
    * active; the alignment read afterwards evaluates all of them (see {@link senoneSwitch}).
@@ -431,7 +421,7 @@ export async function createPronunciationEngine(
     from = 0,
     to = audio.length,
   ): PassResult | string => {
-    usePass(settings);
+    usePass(decoder, settings);
     try {
       decoder.set_grammar(readingGrammar(names));
       search(audio.subarray(from, to));
@@ -463,7 +453,7 @@ export async function createPronunciationEngine(
    * totals), or undefined when the decode failed.
    */
   const loopFrames = (audio: Float32Array, from: number, to: number): Float64Array | undefined => {
-    usePass({ ...LOOP_PASS, beam: loopBeam, pbeam: loopPbeam });
+    usePass(decoder, { ...LOOP_PASS, beam: loopBeam, pbeam: loopPbeam });
     try {
       decoder.set_grammar(PHONE_LOOP_GRAMMAR);
       search(audio.subarray(from, to));
@@ -498,7 +488,7 @@ export async function createPronunciationEngine(
     });
     if (alternatives.length === 0) return {};
     const sentences = [names, ...alternatives.map((a) => a.names)];
-    usePass(STRICT_PASS);
+    usePass(decoder, STRICT_PASS);
     try {
       decoder.set_grammar(choiceGrammar(sentences));
       search(audio.subarray(result.from, result.to));
