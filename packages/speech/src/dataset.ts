@@ -53,6 +53,19 @@ function num(record: Record<string, unknown>, key: string, where: string): numbe
 }
 
 /** Loads and checks `dir/labels.json`; every listed recording must exist. */
+/** Each speaker's texts, in the folder's order (a speaker's sentences stand for a book's lines). */
+export function textsBySpeaker(
+  utterances: readonly Pick<LabelledUtterance, 'speaker' | 'text'>[],
+): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  for (const u of utterances) {
+    const known = texts.get(u.speaker);
+    if (known) known.push(u.text);
+    else texts.set(u.speaker, [u.text]);
+  }
+  return texts;
+}
+
 export async function loadDataset(dir: string): Promise<Dataset> {
   const labelsPath = path.join(dir, 'labels.json');
   if (!existsSync(dir)) throw new DatasetUnavailableError(`dataset folder ${dir} does not exist`);

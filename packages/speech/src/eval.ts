@@ -10,7 +10,8 @@ import {
   withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
-import { type Dataset, type LabelledUtterance, loadDataset } from './dataset';
+import { type Dataset, type LabelledUtterance, loadDataset, textsBySpeaker } from './dataset';
+import type { UtteranceAnalysis } from './engine';
 import { ALIGN_SAMPLE_RATE } from './model';
 import { finalizeScore, type ScoreResult, type Verdict } from './score';
 import { groupFolds, pearson, quantile } from './stats';
@@ -129,7 +130,7 @@ export interface UtteranceRow {
   ours: { accuracy: number; score: number; words: number[] };
   verdict: Verdict;
   /** Another of the speaker's sentences fitted better (engine.ts competitor). */
-  competitor?: { margin: number; evidence?: number };
+  competitor?: UtteranceAnalysis['competitor'];
   /** P(different sentence) from the detector. */
   differentText?: number;
 }
@@ -277,10 +278,7 @@ function rescoredResults(
 export function speakerCompetitors(
   dataset: Pick<Dataset, 'utterances'>,
 ): (utterance: Pick<LabelledUtterance, 'speaker' | 'text'>) => string[] {
-  const linesOf = new Map<string, string[]>();
-  for (const u of dataset.utterances) {
-    linesOf.set(u.speaker, [...(linesOf.get(u.speaker) ?? []), u.text]);
-  }
+  const linesOf = textsBySpeaker(dataset.utterances);
   return (utterance) => competingSentences(utterance.text, linesOf.get(utterance.speaker) ?? []);
 }
 
@@ -375,16 +373,7 @@ export async function evaluateDataset(
         words: result.words.map((w) => w.score),
       },
       verdict: result.verdict,
-      ...(s.result.details?.competitor
-        ? {
-            competitor: {
-              margin: s.result.details.competitor.margin,
-              ...(s.result.details.competitor.evidence !== undefined
-                ? { evidence: s.result.details.competitor.evidence }
-                : {}),
-            },
-          }
-        : {}),
+      ...(s.result.details?.competitor ? { competitor: s.result.details.competitor } : {}),
       ...(s.result.details?.differentText !== undefined
         ? { differentText: s.result.details.differentText }
         : {}),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAudio } from './audio';
-import type { Dataset } from './dataset';
+import { type Dataset, textsBySpeaker } from './dataset';
 import type { ScoringPool } from './pool';
 import type { ScoreDetails, ScoreResult } from './score-types';
 import { competingSentences, isDifferentSentence } from './text';
@@ -83,6 +83,7 @@ export async function bookPairs(mediaDir: string, perBook = 3): Promise<WrongSen
 export function childPairs(dataset: Dataset, every = 1, from = 0): WrongSentencePair[] {
   const children = dataset.utterances.filter((u) => (u.age ?? 99) <= 12);
   const pairs: WrongSentencePair[] = [];
+  const linesOf = textsBySpeaker(children);
   children.forEach((u, i) => {
     if (i < from || (i - from) % every !== 0) return;
     const same = children.filter(
@@ -98,7 +99,7 @@ export function childPairs(dataset: Dataset, every = 1, from = 0): WrongSentence
       said: u.text,
       target: other.text,
       human: u.accuracy,
-      lines: children.filter((o) => o.speaker === u.speaker).map((o) => o.text),
+      lines: linesOf.get(u.speaker) ?? [],
     });
   });
   return pairs;

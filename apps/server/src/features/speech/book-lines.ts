@@ -31,7 +31,11 @@ export type LineIndex = ReadonlyMap<string, readonly string[]>;
 /** Builds the index from every page of the books in scope (pages in reading order per book). */
 export function indexBookLines(pages: readonly BookPageText[]): LineIndex {
   const books = new Map<number, BookPageText[]>();
-  for (const page of pages) books.set(page.bookId, [...(books.get(page.bookId) ?? []), page]);
+  for (const page of pages) {
+    const known = books.get(page.bookId);
+    if (known) known.push(page);
+    else books.set(page.bookId, [page]);
+  }
   const index = new Map<string, string[]>();
   const add = (text: string, lines: readonly string[]) => {
     const key = lineKey(text);

@@ -51,10 +51,7 @@ export function createPoolJudge(options: { size?: number; timeoutMs?: number } =
     async score(audio16k, refText, scoreOptions) {
       pool ??= createScoringPool(options);
       try {
-        return await pool.score(audio16k, refText, {
-          ...(scoreOptions?.history ? { history: scoreOptions.history } : {}),
-          ...(scoreOptions?.competitors?.length ? { competitors: scoreOptions.competitors } : {}),
-        });
+        return await pool.score(audio16k, refText, scoreOptions);
       } catch (error) {
         if (error instanceof SpeechPoolError) {
           const reason =

@@ -32,18 +32,7 @@ class Engine implements AudioEngine, TrackHost {
 
   constructor(readonly env: AudioEnvironment) {
     this.unlock = new AudioUnlock(env);
-    this.cache = new MediaCache(
-      env,
-      () => this.unlock.getContext(),
-      () => this.unlock.hasWebAudio(),
-      {
-        deferred: () => this.unlock.isContextDeferred(),
-        whenAllowed: (callback) => {
-          if (this.unlock.isContextDeferred()) this.unlock.onUnlocked(callback);
-          else callback();
-        },
-      },
-    );
+    this.cache = new MediaCache(env, this.unlock);
     this.channels = new Channels<TrackImpl>(
       env.visibility?.visibilityState === 'hidden',
       () => this.unlock.suspendForHidden(),

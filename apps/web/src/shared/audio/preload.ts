@@ -12,17 +12,13 @@ import type {
   AudioEnvironment,
 } from './environment';
 import { Lru } from './lru';
+import type { AudioUnlock } from './unlock';
 
-/** Whether the AudioContext waits for the first gesture, and a call back once it may be made. */
-export interface ContextDeferral {
-  deferred(): boolean;
-  whenAllowed(callback: () => void): void;
-}
-
-const NOT_DEFERRED: ContextDeferral = {
-  deferred: () => false,
-  whenAllowed: (callback) => callback(),
-};
+/** What the cache needs of the shared AudioContext (unlock.ts). */
+export type ContextSource = Pick<
+  AudioUnlock,
+  'getContext' | 'hasWebAudio' | 'isContextDeferred' | 'whenContextAllowed'
+>;
 
 /**
  * Preloading: decoded files (Web Audio) kept for an instant start and exact segments, or, without
@@ -43,19 +39,16 @@ export class MediaCache {
 
   constructor(
     private readonly env: AudioEnvironment,
-    private readonly getContext: () => AudioContextLike | null,
-    private readonly hasWebAudio: () => boolean,
-    /** The AudioContext waits for the first gesture (unlock.ts), and the call back then. */
-    private readonly deferral: ContextDeferral = NOT_DEFERRED,
+    private readonly context: ContextSource,
   ) {}
 
   /** Fetches and decodes (or primes an element) so a later play starts at once; never rejects. */
   preload(url: string): Promise<boolean> {
     if (!url) return Promise.resolve(false);
-    if (this.hasWebAudio()) {
+    if (this.context.hasWebAudio()) {
       const decoded = this.loadBuffer(url, 'low').then(
         // No context could be made after all: an element, as without Web Audio.
-        (buffer) => buffer !== null || (!this.hasWebAudio() && this.primeElement(url)),
+        (buffer) => buffer !== null || (!this.context.hasWebAudio() && this.primeElement(url)),
       );
       // Before the first gesture outside the shells the decode waits for it: the preload is done
       // once the file is here (a caller waiting on it must not wait for a tap).
@@ -90,30 +83,31 @@ export class MediaCache {
     if (cached) return Promise.resolve(cached);
     const pending = this.loading.get(url);
     if (pending) return pending;
-    if (!this.hasWebAudio()) return Promise.resolve(null);
+    if (!this.context.hasWebAudio()) return Promise.resolve(null);
     // The file is asked for before the AudioContext is made, and the context is made in a task of
     // its own: a page's first AudioContext can take a long main-thread task (the browser's audio
     // service starting), which would otherwise hold back this request and whatever the caller
     // asks for beside it (the reader's picture; decision 083, second round).
     const fetched = this.env.fetch(url, priority);
-    this.env.setTimeout(() => this.getContext(), 0);
+    this.env.setTimeout(() => this.context.getContext(), 0);
     // Before the first gesture outside the shells there is no context yet (unlock.ts): the file
     // waits, fetched, and is decoded once the gesture has made one.
     // A preload made then is done when the file is here, if the context is still to come then;
     // else when it is decoded, as always.
-    if (this.deferral.deferred()) {
+    if (this.context.isContextDeferred()) {
       const arrived = fetched.then(
-        (): Promise<boolean> | boolean => this.deferral.deferred() || new Promise(noop),
+        (): Promise<boolean> | boolean => this.context.isContextDeferred() || new Promise(noop),
         () => false,
       );
       this.fetchedBeforeContext.set(url, arrived);
     }
     const promise = fetched
       .then(
-        (data) => new Promise<ArrayBuffer>((ready) => this.deferral.whenAllowed(() => ready(data))),
+        (data) =>
+          new Promise<ArrayBuffer>((ready) => this.context.whenContextAllowed(() => ready(data))),
       )
       .then((data) => {
-        const ctx = this.getContext();
+        const ctx = this.context.getContext();
         if (!ctx) throw new Error('no Web Audio');
         return decode(ctx, data);
       })

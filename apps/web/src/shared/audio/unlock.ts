@@ -14,8 +14,6 @@ export class AudioUnlock {
   private suspendedWhileHidden = false;
   private unlocked: boolean;
   private listeningForGesture = false;
-  /** Inside the unlock gesture's handler: the deferred context may be made now. */
-  private inGesture = false;
   private readonly unlockWaiters = new Set<() => void>();
   private readonly gestureWaiters = new Set<() => void>();
 
@@ -61,7 +59,6 @@ export class AudioUnlock {
       !this.ctxUnavailable &&
       this.env.createContext !== null &&
       !this.unlocked &&
-      !this.inGesture &&
       !this.env.autoplayExpected()
     );
   }
@@ -71,7 +68,19 @@ export class AudioUnlock {
    * deferred ({@link isContextDeferred}).
    */
   getContext(): AudioContextLike | null {
-    if (this.ctx || this.ctxUnavailable || this.isContextDeferred()) return this.ctx;
+    return this.isContextDeferred() ? null : this.makeContext();
+  }
+
+  /** Calls `callback` once the context may be made: now, or after the unlock (tap or probe). */
+  whenContextAllowed(callback: () => void): Cancel {
+    if (this.isContextDeferred()) return this.onUnlocked(callback);
+    callback();
+    return noop;
+  }
+
+  /** The context, made now if it is not yet (the unlock gesture makes the deferred one). */
+  private makeContext(): AudioContextLike | null {
+    if (this.ctx || this.ctxUnavailable) return this.ctx;
     try {
       this.ctx = this.env.createContext?.() ?? null;
     } catch {
@@ -90,7 +99,7 @@ export class AudioUnlock {
   whenContextRunning(start: () => void): Cancel {
     if (this.isContextDeferred()) {
       let inner: Cancel = noop;
-      const cancel = this.onUnlocked(() => {
+      const cancel = this.whenContextAllowed(() => {
         inner = this.whenContextRunning(start);
       });
       return () => {
@@ -173,13 +182,7 @@ export class AudioUnlock {
   /** The unlock: resume the context and play a silent buffer inside the user's gesture. */
   private readonly onGesture = (): void => {
     this.stopListeningForGesture();
-    this.inGesture = true;
-    let ctx: AudioContextLike | null;
-    try {
-      ctx = this.getContext();
-    } finally {
-      this.inGesture = false;
-    }
+    const ctx = this.makeContext();
     if (ctx) {
       if (ctx.state !== 'running') ctx.resume().catch(noop);
       try {
