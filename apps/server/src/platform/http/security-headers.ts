@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -18,6 +19,24 @@ export const SPA_CSP = [
   "frame-src 'self' https:",
   "frame-ancestors 'self'",
 ].join('; ');
+
+/** The inline scripts of an HTML page (a `<script>` without `src`): their text, as hashed by CSP. */
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * SPA_CSP for one page: its own inline scripts (index.html's boot fetch, decision 084) allowed
+ * by their SHA-256, no others.
+ */
+export function spaCspFor(html: string): string {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+  if (hashes.length === 0) return SPA_CSP;
+  return SPA_CSP.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+}
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const instance = app.deps.config.instanceName;

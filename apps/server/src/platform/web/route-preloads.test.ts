@@ -88,10 +88,10 @@ describe('index.html per address', () => {
     try {
       fs.writeFileSync(path.join(dist, 'index.html'), html);
       const page = indexPageReader(dist);
-      expect(page('/library')).toBe(html);
+      expect(page('/library').html).toBe(html);
       fs.mkdirSync(path.join(dist, '.vite'));
       fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-      expect(page('/library')).toContain('/assets/LibraryPage-1.js');
+      expect(page('/library').html).toContain('/assets/LibraryPage-1.js');
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
     }

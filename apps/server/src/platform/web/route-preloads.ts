@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { spaCspFor } from '../http/security-headers';
 
 /**
  * Per-route preload hints in index.html (decision 083). The web app's pages are lazy chunks: the
@@ -66,17 +67,23 @@ export function withPreloads(html: string, manifest: BuildManifest, pathname: st
   return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
+/** A families' page as sent: its HTML and the Content-Security-Policy that goes with it. */
+export interface IndexPage {
+  html: string;
+  csp: string;
+}
+
 /**
- * index.html of `webDistDir` for an address, with its page's preloads: each page's HTML is made
- * once per build and kept; index.html and the manifest are read again when either file changes
- * (a rebuild while the server runs).
+ * index.html of `webDistDir` for an address, with its page's preloads and its CSP (which allows
+ * the page's inline boot script by hash): each page is made once per build and kept; index.html
+ * and the manifest are read again when either file changes (a rebuild while the server runs).
  */
-export function indexPageReader(webDistDir: string): (pathname: string) => string {
+export function indexPageReader(webDistDir: string): (pathname: string) => IndexPage {
   const indexFile = path.join(webDistDir, 'index.html');
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
-  let cached: { stamp: string; html: string; manifest: BuildManifest } | null = null;
-  /** The page's HTML per preloaded page (by its place in PRELOADED_PAGES), for `cached`. */
-  const pages = new Map<number, string>();
+  let cached: { stamp: string; page: IndexPage; manifest: BuildManifest } | null = null;
+  /** The page per preloaded page (by its place in PRELOADED_PAGES), for `cached`. */
+  const pages = new Map<number, IndexPage>();
   const stampOf = (file: string) => {
     try {
       const s = fs.statSync(file);
@@ -94,16 +101,20 @@ export function indexPageReader(webDistDir: string): (pathname: string) => strin
       } catch {
         // No manifest (an older build, a test fixture): the page goes out without preloads.
       }
-      cached = { stamp, html: fs.readFileSync(indexFile, 'utf8'), manifest };
+      const html = fs.readFileSync(indexFile, 'utf8');
+      cached = { stamp, page: { html, csp: spaCspFor(html) }, manifest };
       pages.clear();
     }
     const at = PRELOADED_PAGES.findIndex((p) => p.path.test(pathname));
-    if (at < 0) return cached.html;
-    let html = pages.get(at);
-    if (html === undefined) {
-      html = withPreloads(cached.html, cached.manifest, pathname);
-      pages.set(at, html);
+    if (at < 0) return cached.page;
+    let page = pages.get(at);
+    if (page === undefined) {
+      page = {
+        html: withPreloads(cached.page.html, cached.manifest, pathname),
+        csp: cached.page.csp,
+      };
+      pages.set(at, page);
     }
-    return html;
+    return page;
   };
 }

@@ -149,6 +149,7 @@ export async function registerWeb(
   const indexFile = path.join(webDistDir, 'index.html');
   const opsFile = path.join(webDistDir, 'ops.html');
   const hasWebBuild = fs.existsSync(indexFile);
+  const indexPage = indexPageReader(webDistDir);
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -170,7 +171,11 @@ export async function registerWeb(
           res.setHeader('cache-control', 'no-cache');
         } else if (rel.endsWith('.html')) {
           res.setHeader('cache-control', 'no-cache');
-          res.setHeader('content-security-policy', SPA_CSP);
+          // index.html carries the boot script, allowed by its hash (decision 084).
+          res.setHeader(
+            'content-security-policy',
+            rel === 'index.html' ? indexPage('/index.html').csp : SPA_CSP,
+          );
         } else {
           res.setHeader('cache-control', 'public, max-age=3600');
         }
@@ -187,7 +192,6 @@ export async function registerWeb(
     return info;
   });
 
-  const indexPage = indexPageReader(webDistDir);
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasWebBuild) {
       return reply
@@ -198,16 +202,14 @@ export async function registerWeb(
         );
     }
     request.log.debug({ url: request.url }, 'spa fallback');
-    reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', SPA_CSP)
-      .type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // The operator console is its own page (ops.html): families' pages never load it.
     if (isOpsPath(request.url) && fs.existsSync(opsFile)) {
-      return reply.send(fs.createReadStream(opsFile));
+      return reply.header('content-security-policy', SPA_CSP).send(fs.createReadStream(opsFile));
     }
     // The families' page, with the opening page's code named for preloading (decision 083).
-    return reply.send(indexPage(request.url.split('?')[0] ?? '/'));
+    const page = indexPage(request.url.split('?')[0] ?? '/');
+    return reply.header('content-security-policy', page.csp).send(page.html);
   };
   app.decorate('serveSpa', serveIndex);
   // The static handler refuses the bare directory, so the root gets the app explicitly.

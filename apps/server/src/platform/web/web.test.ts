@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -44,6 +45,20 @@ describe('the single-page app', () => {
     },
   );
 
+  it.each(['/', '/library/read/12/1', '/index.html', '/parents/center'])(
+    "%s: the CSP allows the page's own inline script by its SHA-256 and no other (decision 084)",
+    async (url) => {
+      const res = await t.app.inject({ url });
+      const inline = 'window.fixtureBoot = 1;';
+      expect(res.body).toContain(`<script>${inline}</script>`);
+      const hash = createHash('sha256').update(inline).digest('base64');
+      const scriptSrc = String(res.headers['content-security-policy'])
+        .split('; ')
+        .find((d) => d.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    },
+  );
+
   it.each(['/ops', '/ops/', '/ops/login', '/ops/support?q=1'])(
     "serves the operator console page (ops.html) for %s, never the families' page",
     async (url) => {
@@ -51,6 +66,7 @@ describe('the single-page app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('data-page="ops"');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self';");
     },
   );
 

@@ -1,6 +1,7 @@
 import { processPage } from '@picbook/domain';
-import { prefetchBook, prefetchLibrary } from '../../features/library/library-data';
+import { bookQuery, prefetchLibrary } from '../../features/library/library-data';
 import { useActivityData } from '../../features/shell/activity-store';
+import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
 import { useStartup } from './startup-store';
 
@@ -35,8 +36,10 @@ export function startEarlyData(pathname: string): void {
   if (startup.configsState === 'initial') void startup.loadConfigs();
   if (!useSession.getState().token) return;
   const route = routeDataFor(pathname);
-  // A book needs only the token: it loads beside the user info, with its opening picture.
-  if (route.kind === 'book') void prefetchBook(route.bookId, route.page);
+  // A book needs only the token: it loads beside the user info (index.html's boot script has
+  // asked for it and its opening picture already; the voice waits for that picture's paint,
+  // decision 084).
+  if (route.kind === 'book') void queryClient.prefetchQuery(bookQuery(route.bookId));
   if (startup.userState === 'initial') {
     void startup.loadUser().then(() => {
       const user = useStartup.getState().user;

@@ -56,9 +56,9 @@ export async function prefetchLibrary(userLevel: number | undefined): Promise<vo
 }
 
 /**
- * Fetches a book while the curtain covers the screen (or while the app's code starts), and its
- * opening page's picture and narration (the given page, else where the child stopped, else the
- * first), so the reader opens ready to play.
+ * Fetches a book while the curtain covers the screen, and its opening page's picture and
+ * narration (the given page, else where the child stopped, else the first), so the reader opens
+ * ready to play.
  */
 export async function prefetchBook(id: number, page?: number): Promise<void> {
   await queryClient.prefetchQuery(bookQuery(id));

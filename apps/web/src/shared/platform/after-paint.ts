@@ -18,3 +18,55 @@ export function afterNextPaint(task: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/** The Element Timing entry's element (not in TypeScript's DOM library yet). */
+interface ElementTimingEntry extends PerformanceEntry {
+  element: Element | null;
+}
+
+/** How long after its decode a picture's Element Timing entry is waited for at most. */
+export const PAINT_REPORT_WAIT_MS = 500;
+
+/**
+ * Runs `task` once `img` is on screen. Where the browser reports the paint of an element that
+ * carries an `elementtiming` attribute (Chromium's Element Timing), that report decides, since
+ * a decoded picture reaches the screen a frame or more after the main thread painted it;
+ * elsewhere its decode and the next paint. An image with no report PAINT_REPORT_WAIT_MS after
+ * its decode (off screen, hidden) runs it then. Returns a function that cancels it.
+ */
+export function whenImagePainted(img: HTMLImageElement, task: () => void): () => void {
+  let isDone = false;
+  let observer: PerformanceObserver | undefined;
+  let cancelPaint: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    isDone = true;
+    observer?.disconnect();
+    cancelPaint?.();
+    clearTimeout(timer);
+  };
+  const finish = () => {
+    if (isDone) return;
+    cancel();
+    task();
+  };
+  const reportsPaint =
+    img.hasAttribute('elementtiming') &&
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('element');
+  if (reportsPaint) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => (e as ElementTimingEntry).element === img)) finish();
+    });
+    observer.observe({ type: 'element', buffered: true });
+  }
+  const decoded = typeof img.decode === 'function' ? img.decode() : Promise.resolve();
+  void decoded
+    .catch(() => undefined)
+    .then(() => {
+      if (isDone) return;
+      if (reportsPaint) timer = setTimeout(finish, PAINT_REPORT_WAIT_MS);
+      else cancelPaint = afterNextPaint(finish);
+    });
+  return cancel;
+}

@@ -1,6 +1,10 @@
 import type { THotspot } from '@picbook/contracts';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { whenImagePainted } from '../../../shared/platform/after-paint';
 import styles from './Reader.module.css';
+
+/** Element Timing reports the picture's paint (whenImagePainted); not in React's types. */
+const PAINT_REPORTED = { elementtiming: 'reader-picture' } as Record<string, string>;
 
 export interface PagePictureProps {
   image: string;
@@ -44,10 +48,21 @@ export const PagePicture = memo(function PagePicture({
     return () => window.removeEventListener('online', retry);
   }, [hasFailed]);
 
-  // A preloaded picture is complete before React attaches onLoad; report it as shown at once.
+  // Shown means on screen (the page's voice waits for it, decision 084): an <img> with
+  // decoding="async" reaches the screen a frame or more after its load. A preloaded picture is
+  // complete before React attaches onLoad.
+  const cancelShown = useRef<(() => void) | null>(null);
+  const reportShown = useCallback(
+    (el: HTMLImageElement) => {
+      cancelShown.current?.();
+      cancelShown.current = whenImagePainted(el, onShown);
+    },
+    [onShown],
+  );
   useEffect(() => {
-    if (img.current?.complete) requestAnimationFrame(() => onShown());
-  }, [onShown]);
+    if (img.current?.complete) reportShown(img.current);
+    return () => cancelShown.current?.();
+  }, [reportShown]);
 
   useEffect(() => {
     if (!said) return;
@@ -63,6 +78,7 @@ export const PagePicture = memo(function PagePicture({
           ref={img}
           className={styles.picture}
           data-testid="reader-picture"
+          {...PAINT_REPORTED}
           style={hasFailed ? { visibility: 'hidden' } : undefined}
           onError={() => setFailed(true)}
           src={image}
@@ -71,7 +87,7 @@ export const PagePicture = memo(function PagePicture({
           height={800}
           decoding="async"
           draggable={false}
-          onLoad={() => requestAnimationFrame(() => onShown())}
+          onLoad={(e) => reportShown(e.currentTarget)}
         />
         {hotspots.map((spot) => (
           <button

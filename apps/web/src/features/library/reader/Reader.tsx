@@ -23,6 +23,7 @@ import styles from './Reader.module.css';
 import { readerMarks } from './reader-marks';
 import { SentenceLine } from './SentenceLine';
 import { useNarration } from './use-narration';
+import { usePictureReady } from './use-picture-ready';
 import { useDocumentVisible, useIdleFade, useSwipe } from './use-reader-input';
 import { WordCard } from './WordCard';
 
@@ -104,7 +105,18 @@ export function Reader({
 
   const raw = book.pages[index];
   const page = useMemo(() => (raw ? { ...raw, timelines: parsePageTimelines(raw) } : null), [raw]);
-  const narration = useNarration(isEnded ? null : page, true);
+  // The voice begins once the page's picture is on screen (decision 084).
+  const picture = usePictureReady(isEnded ? null : (page?.image ?? null));
+  // Once the page's picture is on screen, its narration is decoded (sentence replays start at
+  // once; declared before the narration, whose track then waits for this decode instead of
+  // streaming the file a second time); the next page's picture and narration are fetched and
+  // decoded while this one is read.
+  useEffect(() => {
+    if (!picture.ready) return;
+    const current = preloadPage(book.pages[index]);
+    return afterNextPaint(() => void current.then(() => preloadPage(book.pages[index + 1])));
+  }, [book.pages, index, picture.ready]);
+  const narration = useNarration(isEnded ? null : page, picture.ready);
   const vocabulary = useMemo(
     () => new Map(book.vocabulary.map((v) => [v.word.toLowerCase(), v])),
     [book.vocabulary],
@@ -167,14 +179,6 @@ export function Reader({
     touch();
     turn(step);
   };
-
-  // This page's narration is decoded at once (sentence replays start at once); the next page's
-  // picture and narration are fetched and decoded while this one is read, once the turned page
-  // is on screen.
-  useEffect(() => {
-    const current = preloadPage(book.pages[index]);
-    return afterNextPaint(() => void current.then(() => preloadPage(book.pages[index + 1])));
-  }, [book.pages, index]);
 
   // Progress: every page reached is saved (the server keeps the furthest); the end marks it read.
   // The request and the address wait until the turned page is painted; a page left sooner is
@@ -327,7 +331,7 @@ export function Reader({
           alt={t('page', { page: index + 1, total: pageCount })}
           hotspots={page.hotspots}
           hintHotspots={narration.pageEnded}
-          onShown={readerMarks.pictureShown}
+          onShown={picture.onShown}
           onHotspot={onHotspot}
           hotspotLabel={hotspotLabel}
         />
