@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session';
+import { BOOT_ANSWER_TTL_MS } from './boot-fetch';
 import { request } from './request';
 
 /** index.html's inline boot script, run as the browser runs it while parsing the page. */
@@ -12,6 +13,8 @@ const runBoot = (pathname: string) => {
   new Function(bootScript)();
 };
 
+const STARTUP = ['/api/v1/configs', '/api/v1/user?type=20', '/api/v1/user/storages?group=setting'];
+const BOOK = '/api/v1.1/books/1603';
 const book = {
   book_info: { id: 1603 },
   pages: [
@@ -21,87 +24,119 @@ const book = {
 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** Each URL answers code 0 with `{ url }`, the book's URL with the book. */
+const answer = async (input: string | URL | Request) =>
+  json({ code: 0, msg: 'ok', data: String(input) === BOOK ? book : { url: String(input) } });
 const fetchMock = vi.fn<typeof fetch>();
+const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
+  fetchMock.mockImplementation(answer);
   window.__picbookBoot = undefined;
   useSession.getState().setLogin('token-123', 7);
   localStorage.setItem('uuid', '0b6f1a52-4d0e-4c51-9d59-6f3a1c9e2b10');
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   window.__picbookBoot = undefined;
   window.history.replaceState(null, '', '/');
 });
 
 describe("index.html's boot fetch (decision 084)", () => {
-  it('asks for the book of a reader address with the stored session, then its page picture', async () => {
-    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: book }));
+  it("asks for the startup data with the stored session, the app's headers", () => {
+    runBoot('/library');
+    expect(asked()).toEqual(STARTUP);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(init?.headers).toEqual({
+        accept: 'application/json',
+        access_token: 'token-123',
+        child_id: '7',
+        uuid: '0b6f1a52-4d0e-4c51-9d59-6f3a1c9e2b10',
+      });
+    }
+  });
+
+  it("on a book's address also the book, then its page's picture", async () => {
     runBoot('/library/read/1603/002');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/v1.1/books/1603');
-    expect(init?.headers).toEqual({
-      accept: 'application/json',
-      access_token: 'token-123',
-      child_id: '7',
-      uuid: '0b6f1a52-4d0e-4c51-9d59-6f3a1c9e2b10',
-    });
+    expect(asked()).toEqual([...STARTUP, BOOK]);
     await flush();
     expect(window.__picbookBoot?.picture?.getAttribute('src')).toBe(book.pages[1]?.image);
   });
 
-  it('the app adopts the answer once instead of asking again', async () => {
-    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: book }));
+  it('the app adopts each answer once instead of asking again', async () => {
     runBoot('/library/explain/1603/001');
-    await expect(request({ method: 'GET', path: '/api/v1.1/books/1603' })).resolves.toEqual(book);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    for (const url of STARTUP) {
+      await expect(request({ method: 'GET', path: url })).resolves.toEqual({ url });
+    }
+    await expect(request({ method: 'GET', path: BOOK })).resolves.toEqual(book);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(window.__picbookBoot?.picture?.getAttribute('src')).toBe(book.pages[0]?.image);
-    // A later read of the book is a request of its own.
-    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: { ...book, again: 1 } }));
-    await expect(request({ method: 'GET', path: '/api/v1.1/books/1603' })).resolves.toMatchObject({
-      again: 1,
-    });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // A later read is a request of its own.
+    await request({ method: 'GET', path: BOOK });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
-  it('is not adopted by another book, another user or another child', async () => {
-    fetchMock.mockImplementation(async () => json({ code: 0, msg: 'ok', data: book }));
+  it('is not adopted by another address, another user or another child', async () => {
     runBoot('/library/read/1603/001');
     await request({ method: 'GET', path: '/api/v1.1/books/1604' });
-    await request({ method: 'GET', path: '/api/v1.1/books/1603', token: 'someone-else' });
+    await request({ method: 'GET', path: BOOK, token: 'someone-else' });
     useSession.getState().setChildId(8);
-    await request({ method: 'GET', path: '/api/v1.1/books/1603' });
-    expect(fetchMock).toHaveBeenCalledTimes(4);
-    expect(window.__picbookBoot?.response).toBeDefined();
+    await request({ method: 'GET', path: BOOK });
+    expect(fetchMock).toHaveBeenCalledTimes(4 + 3);
+    expect(window.__picbookBoot?.responses[BOOK]).toBeDefined();
   });
 
-  it('a failed boot request is asked again by the app', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
-    runBoot('/library/read/1603/001');
-    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: book }));
-    await expect(request({ method: 'GET', path: '/api/v1.1/books/1603' })).resolves.toEqual(book);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(window.__picbookBoot?.picture).toBeNull();
+  it(`is not adopted ${BOOT_ANSWER_TTL_MS} ms later`, async () => {
+    runBoot('/library');
+    const boot = window.__picbookBoot;
+    if (boot) boot.at -= BOOT_ANSWER_TTL_MS + 1;
+    await request({ method: 'GET', path: STARTUP[0] ?? '' });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it("makes the device's uuid where the app has not yet, as the app would", async () => {
     localStorage.removeItem('uuid');
-    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: book }));
     runBoot('/library/read/1603/001');
     const made = localStorage.getItem('uuid');
     expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ uuid: made });
-    await expect(request({ method: 'GET', path: '/api/v1.1/books/1603' })).resolves.toEqual(book);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(request({ method: 'GET', path: BOOK })).resolves.toEqual(book);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
-  it('asks for nothing on other addresses, or without a session', () => {
+  it('a failed boot request is asked again by the app', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
     runBoot('/library');
-    runBoot('/library/read/abc/001');
+    await expect(request({ method: 'GET', path: STARTUP[0] ?? '' })).resolves.toEqual({
+      url: STARTUP[0],
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('a failed boot request nobody adopts is no unhandled rejection', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      // A plain function: a mock's own bookkeeping would handle the rejections itself.
+      let calls = 0;
+      vi.stubGlobal('fetch', () => {
+        calls += 1;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      });
+      runBoot('/library/read/1603/001');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toBe(4);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('asks for nothing without a session', () => {
     useSession.getState().logout();
     runBoot('/library/read/1603/001');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -109,11 +144,15 @@ describe("index.html's boot fetch (decision 084)", () => {
   });
 
   it('an answer that is not the book asks for no picture, and the app sees the error', async () => {
-    fetchMock.mockResolvedValueOnce(json({ code: 10400, msg: '无权阅读', data: null }));
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === BOOK
+        ? json({ code: 10400, msg: '无权阅读', data: null })
+        : json({ code: 0, msg: 'ok', data: {} }),
+    );
     runBoot('/library/read/1603/001');
-    await expect(
-      request({ method: 'GET', path: '/api/v1.1/books/1603', silent: true }),
-    ).rejects.toMatchObject({ code: 10400 });
+    await expect(request({ method: 'GET', path: BOOK, silent: true })).rejects.toMatchObject({
+      code: 10400,
+    });
     expect(window.__picbookBoot?.picture).toBeNull();
   });
 });

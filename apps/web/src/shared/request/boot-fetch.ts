@@ -1,16 +1,18 @@
 /**
- * The request index.html's boot script made before the app's code had arrived (decision 084): on
- * a book's address, the book itself, asked for with the stored token while the scripts download.
- * The first matching request of the app adopts its answer instead of asking again.
+ * The requests index.html's boot script made before the app's code had arrived (decision 084): a
+ * returning child's startup requests (configs, user info, settings) and, on a book's address, the
+ * book, asked for with the stored session while the scripts download. The first matching request
+ * of the app adopts an answer instead of asking again.
  */
 export interface BootFetch {
-  url: string;
   token: string;
   child: string | null;
-  /** Cleared when adopted: a boot answer is used once. */
-  response?: Promise<Response> | undefined;
+  /** performance.now() when the requests went out. */
+  at: number;
+  /** By URL (path and query as the app builds them); an answer is removed when adopted. */
+  responses: Record<string, Promise<Response> | undefined>;
   /** The opening page's picture, asked for when the book came (kept referenced here). */
-  picture?: HTMLImageElement | null;
+  picture: HTMLImageElement | null;
 }
 
 declare global {
@@ -19,9 +21,12 @@ declare global {
   }
 }
 
+/** Answers older than this are not adopted (the app's own request is fresher). */
+export const BOOT_ANSWER_TTL_MS = 15_000;
+
 /**
  * The boot answer for a GET of `url` made with this token and child, once; null when there is
- * none (another address, another user, already adopted).
+ * none (another address, another user or child, already adopted, too old).
  */
 export function takeBootResponse(
   url: string,
@@ -29,10 +34,8 @@ export function takeBootResponse(
   childId: string | null,
 ): Promise<Response> | null {
   const boot = typeof window === 'undefined' ? undefined : window.__picbookBoot;
-  if (!boot?.response || boot.url !== url || boot.token !== token || boot.child !== childId) {
-    return null;
-  }
-  const response = boot.response;
-  boot.response = undefined;
-  return response;
+  const response = boot?.responses[url];
+  if (!boot || !response || boot.token !== token || boot.child !== childId) return null;
+  boot.responses[url] = undefined;
+  return performance.now() - boot.at <= BOOT_ANSWER_TTL_MS ? response : null;
 }
