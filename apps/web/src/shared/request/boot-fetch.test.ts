@@ -136,6 +136,19 @@ describe("index.html's boot fetch (decision 084)", () => {
     }
   });
 
+  it("an adopted request that hangs times out as the app's own would", async () => {
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    runBoot('/library');
+    const error = await request({
+      method: 'GET',
+      path: STARTUP[0] ?? '',
+      timeoutMs: 30,
+      silent: true,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 408 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('asks for nothing without a session', () => {
     useSession.getState().logout();
     runBoot('/library/read/1603/001');

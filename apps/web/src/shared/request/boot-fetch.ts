@@ -39,3 +39,21 @@ export function takeBootResponse(
   boot.responses[url] = undefined;
   return performance.now() - boot.at <= BOOT_ANSWER_TTL_MS ? response : null;
 }
+
+/**
+ * The adopted answer as the app's own request would be: `again()` when the boot request failed,
+ * and a rejection when `signal` aborts first (the request's timeout covers a boot request that
+ * hangs).
+ */
+export function adoptBootResponse(
+  early: Promise<Response>,
+  signal: AbortSignal,
+  again: () => Promise<Response>,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The request was aborted', 'AbortError'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    early.then(resolve, () => again().then(resolve, reject));
+  });
+}

@@ -2,7 +2,7 @@ import { track } from '../analytics/pingback';
 import { i18n } from '../i18n';
 import { deviceUuid, useSession } from '../session/session';
 import { toast } from '../toast/toast-store';
-import { takeBootResponse } from './boot-fetch';
+import { adoptBootResponse, takeBootResponse } from './boot-fetch';
 import { RequestError } from './request-error';
 
 /** Spec §9: request timeout 30000 ms; slow request reported above 1000 ms. */
@@ -106,13 +106,13 @@ export async function request<T>(options: RequestOptions): Promise<T> {
         credentials: 'same-origin',
       });
     try {
-      // A book index.html asked for before the app's code arrived (decision 084); asked again
-      // if that request failed.
+      // What index.html asked for before the app's code arrived (decision 084): adopted, under
+      // this request's timeout; asked again if that request failed.
       const session = useSession.getState();
       const early = hasBody
         ? null
         : takeBootResponse(url, options.token ?? session.token, session.childId);
-      res = early ? await early.catch(send) : await send();
+      res = await (early ? adoptBootResponse(early, controller.signal, send) : send());
     } catch {
       throw timedOut
         ? fail(408, i18n.t('request.timeout'), 0)
