@@ -32,6 +32,11 @@ export interface AcousticModel {
   topn: number;
   /** Beam (and phone beam) of the free phone-loop pass; engine.ts's default when absent. */
   loopBeam?: number;
+  /**
+   * Beam, phone beam and word beam of the text's alignment (and of the choice between the
+   * text and the book's other lines); align.ts's STRICT_PASS when absent.
+   */
+  alignBeam?: number;
 }
 
 /** Where Debian's `pocketsphinx-en-us` installs the 16 kHz model. */
@@ -146,5 +151,11 @@ export function resolveAcousticModel(
     // word beam (1e-15) is then wider than its beam, so the beam alone prunes.
     topn: 2,
     loopBeam: 1e-10,
+    // A child's voice scores far below the adult model's best senone, and with the strict
+    // pass's beam (1e-48) the path that reads every word was pruned on some good readings
+    // ("BILLY LOVES AMERICA", humans 7/10: LOVES skipped, AMERICA squeezed into 0.5 s, 1.6 s
+    // of speech left to silence, judged another sentence). A wider beam keeps it; the CPU
+    // per recording stays within the noise (decision 068, seventh round).
+    alignBeam: 1e-80,
   };
 }

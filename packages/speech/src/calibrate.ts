@@ -5,7 +5,7 @@
  *   npx tsx packages/speech/src/calibrate.ts [--dataset <dir>] [--model bundled|debian|all]
  *       [--cache <file>] [--from-cache] [--jobs <n>] [--dry-run]
  *       [--means <folder>] [--in-sample-means]
- *       [--every <n>] [--own-only] [--warp <w>] (experiments)
+ *       [--every <n>] [--own-only] [--warp <w>] [--detector <f1,f2,…>] (experiments)
  *
  * 1. Every recording is analysed three times in the worker pool: against its own text
  *    (labelled sample), against another utterance's text (negative for the "different
@@ -43,8 +43,9 @@ import {
   withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
-import { type Dataset, findDevDataset, loadDataset } from './dataset';
+import { type Dataset, findDevDataset, loadDataset, phoneScoresFor } from './dataset';
 import { withRelativeGop } from './features';
+import { phoneObservations } from './phone-model';
 import { defaultPoolSize, type ScoringPool } from './pool';
 import type { FeatureResult } from './score';
 
@@ -102,6 +103,13 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     [
       ...['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence', 'ev_phone_min'],
       ...['ev_x_phones', 'one_phone', 'gop_min_sq', 'hist_gop'],
+    ],
+    // Seventh round: the phone model's P(a phone said wrong) (phone-model.ts).
+    ['phone_bad'],
+    ['phone_bad', 'hist_gop'],
+    [
+      ...['gop', 'gop_min', 'worst_state', 'utt_gop', 'phones', 'evidence', 'ev_phone_min'],
+      ...['ev_x_phones', 'one_phone', 'gop_min_sq', 'hist_gop', 'phone_bad'],
     ],
   ],
   // Only features relative to a free phone loop (engine.ts evidence): absolute GOP is low for
@@ -169,6 +177,8 @@ interface Args {
   skipInserted: boolean;
   /** Leave out the mismatched-text analysis too (own text only: regression experiments). */
   ownOnly: boolean;
+  /** Fit the "different text" detector on these features only (experiments). */
+  detector?: string[];
   /** Vocal-tract-length warp instead of the model's (experiments; the cache is per warp). */
   warp?: number;
   /**
@@ -208,6 +218,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--dry-run') args.dryRun = true;
     else if (a === '--every') args.every = Number(next());
     else if (a === '--skip-inserted') args.skipInserted = true;
+    else if (a === '--detector') args.detector = next().split(',');
     else if (a === '--own-only') {
       args.ownOnly = true;
       args.skipInserted = true;
@@ -327,15 +338,23 @@ async function extract(
       process.stderr.write(`  ${u.id}: not aligned (${matched.verdict}); left out\n`);
       return undefined;
     }
-    const humanWords =
-      u.words.length === matched.words.length ? u.words.map((w) => w.accuracy) : null;
+    const lined = u.words.length === matched.words.length;
+    const humanWords = lined ? u.words.map((w) => w.accuracy) : null;
+    const phones = matched.analysis ? phoneObservations(matched.analysis.tokens) : undefined;
     const insertedWord = inserted.words[insertAt];
     return {
       id: u.id,
       speaker: u.speaker,
       sentence: matched.sentence,
       words: matched.words,
-      human: { accuracy: u.accuracy, total: u.total, fluency: u.fluency, words: humanWords },
+      ...(phones ? { phones } : {}),
+      human: {
+        accuracy: u.accuracy,
+        total: u.total,
+        fluency: u.fluency,
+        words: humanWords,
+        phones: lined && phones ? phones.map((p, k) => phoneScoresFor(u.words[k], p)) : null,
+      },
       ...(mismatched.sentence ? { mismatched: mismatched.sentence } : {}),
       ...(insertedWord && inserted.words.length === matched.words.length + 1
         ? {
@@ -448,6 +467,7 @@ async function main(): Promise<void> {
     return;
   }
   const dataset = await loadDataset(dir);
+  if (args.detector) CANDIDATES.differentText = [args.detector];
   const calibrations: Record<AcousticModelName, ModelCalibration> = { ...CALIBRATIONS };
   for (const model of args.models) {
     if (model === 'debian') checkDebianMeans(args);

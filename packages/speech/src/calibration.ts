@@ -1,6 +1,7 @@
 import type { AcousticModelName } from './acoustic-model';
 import type { FeatureVector, SentenceFeature, WordFeature } from './features';
 import { historyGop, vectorOf } from './features';
+import { fitPhoneModel, type PhoneModel, type PhoneObservation, wordPhoneBad } from './phone-model';
 import {
   fitLogistic,
   fitRidge,
@@ -69,6 +70,11 @@ export interface ModelCalibration {
   fluency: LinearModel;
   /** Word accuracy (human 0–10). */
   word: LinearModel;
+  /**
+   * P(a phone said wrong), for the word feature {@link PHONE_BAD} (phone-model.ts); present
+   * when the word model uses it.
+   */
+  phones?: PhoneModel;
   /** Words scoring below this (0–100) are "mispronounced". */
   mispronouncedBelow: number;
   /** P(the recording is a different sentence). */
@@ -92,10 +98,34 @@ export interface CalibrationPrediction {
   differentText: number;
 }
 
+/**
+ * A word feature computed by the calibration's phone model (phone-model.ts) from the word's
+ * phones, not by features.ts: P(at least one of its phones was said wrong).
+ */
+export const PHONE_BAD = 'phone_bad';
+
+/**
+ * The word vectors a calibration's word model reads: with {@link PHONE_BAD} when it has a
+ * phone model (then `phones`, one list per word, must be given).
+ */
+export function wordInputs(
+  calibration: Pick<CalibrationModels, 'phones'>,
+  words: readonly FeatureVector<WordFeature>[],
+  phones: readonly (readonly PhoneObservation[])[] | undefined,
+): Record<string, number>[] {
+  const model = calibration.phones;
+  if (!model || words.length === 0) return [...words];
+  if (!phones || phones.length !== words.length) {
+    throw new Error('the calibration scores words by their phones: give the phones of every word');
+  }
+  return words.map((w, i) => ({ ...w, [PHONE_BAD]: wordPhoneBad(model, phones[i] ?? [], w) }));
+}
+
 export function predict(
   calibration: CalibrationModels,
   sentence: FeatureVector<SentenceFeature>,
   words: readonly FeatureVector<WordFeature>[],
+  phones?: readonly (readonly PhoneObservation[])[],
 ): CalibrationPrediction {
   const s = (model: LinearModel): number =>
     predictLinear(model, vectorOf(sentence, model.features));
@@ -103,7 +133,7 @@ export function predict(
     accuracy: s(calibration.accuracy),
     total: s(calibration.total),
     fluency: s(calibration.fluency),
-    words: words.map((w) =>
+    words: wordInputs(calibration, words, phones).map((w) =>
       predictLinear(calibration.word, vectorOf(w, calibration.word.features)),
     ),
     missed: words.map((w) => w.missed === 1),
@@ -119,12 +149,19 @@ export interface CalibrationSample {
   speaker: string;
   sentence: FeatureVector<SentenceFeature>;
   words: FeatureVector<WordFeature>[];
+  /** The phones of every word (phone-model.ts); absent in caches made before them. */
+  phones?: PhoneObservation[][];
   human: {
     accuracy: number;
     total: number;
     fluency: number;
     /** Word accuracies, or null when the labels' words do not match the text's tokens. */
     words: number[] | null;
+    /**
+     * Human phone scores (0–2) per word, null for a word whose phones do not line up with
+     * the scorer's; absent without phone labels.
+     */
+    phones?: (number[] | null)[] | null;
   };
   /** The same audio scored against another utterance's text (negative for "different text"). */
   mismatched?: FeatureVector<SentenceFeature>;
@@ -196,12 +233,17 @@ export function fitCalibration(
     samples.map((s) => s.human.fluency),
     lambda,
   );
+  const phones = choice.word.includes(PHONE_BAD) ? fitPhones(samples) : undefined;
+  const withPhones = { phones };
   // Words the decoder skipped get no score from the model; fit on the words read.
-  const labelled = samples.flatMap((s) =>
-    s.human.words
-      ? s.words.flatMap((w, i) => (w.missed === 1 ? [] : [{ w, y: s.human.words?.[i] ?? 0 }]))
-      : [],
-  );
+  const labelled = samples.flatMap((s) => {
+    if (!s.human.words) return [];
+    const inputs = wordInputs(withPhones, s.words, s.phones);
+    return s.words.flatMap((w, i) => {
+      const input: Record<string, number> = inputs[i] ?? w;
+      return w.missed === 1 ? [] : [{ w: input, y: s.human.words?.[i] ?? 0 }];
+    });
+  });
   const wordRows = rows(
     labelled.map((l) => l.w),
     choice.word,
@@ -234,9 +276,25 @@ export function fitCalibration(
     total,
     fluency,
     word,
+    ...(phones ? { phones } : {}),
     mispronouncedBelow,
     differentText,
   };
+}
+
+/** Fits the phone model on every word with human phone scores (see phone-model.ts). */
+function fitPhones(samples: readonly CalibrationSample[]): PhoneModel {
+  const words = samples.flatMap((s) =>
+    s.words.map((w, i) => ({
+      phones: s.phones?.[i] ?? [],
+      labels: s.human.phones?.[i] ?? null,
+      context: w,
+    })),
+  );
+  if (!words.some((w) => w.labels !== null)) {
+    throw new Error('the phone model needs human phone scores (a cache made before them?)');
+  }
+  return fitPhoneModel(words);
 }
 
 /**
@@ -345,7 +403,7 @@ export function evaluate(
   for (const sample of samples) {
     const calibration = calibrationOf(sample);
     const full = calibration;
-    const p = predict(full, sample.sentence, sample.words);
+    const p = predict(full, sample.sentence, sample.words, sample.phones);
     acc.push(p.accuracy);
     tot.push(p.total);
     flu.push(p.fluency);

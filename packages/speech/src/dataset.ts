@@ -11,6 +11,8 @@ export interface LabelledWord {
   text: string;
   /** Human word accuracy, 0–10. */
   accuracy: number;
+  /** The raters' phones (ARPAbet, stress digits removed) and their scores (0–2), when given. */
+  phones?: { phone: string; accuracy: number }[];
 }
 
 export interface LabelledUtterance {
@@ -52,7 +54,37 @@ function num(record: Record<string, unknown>, key: string, where: string): numbe
   return value;
 }
 
-/** Loads and checks `dir/labels.json`; every listed recording must exist. */
+/** A word's phone labels (speechocean762: `phones` and `phones_accuracy`), when both line up. */
+function phoneLabels(word: Record<string, unknown>): Pick<LabelledWord, 'phones'> {
+  const { phones, phones_accuracy: scores } = word;
+  if (!Array.isArray(phones) || !Array.isArray(scores) || phones.length !== scores.length)
+    return {};
+  if (!phones.every((p) => typeof p === 'string') || !scores.every((x) => typeof x === 'number')) {
+    return {};
+  }
+  return {
+    phones: phones.map((p: string, i) => ({
+      phone: p.replace(/\d/g, '').toUpperCase(),
+      accuracy: scores[i] as number,
+    })),
+  };
+}
+
+/**
+ * The human phone scores of a word in the scorer's phone order: null when the raters'
+ * phones are not the scorer's (another pronunciation of the word).
+ */
+export function phoneScoresFor(
+  word: Pick<LabelledWord, 'phones'> | undefined,
+  scored: readonly { phone: string }[],
+): number[] | null {
+  const labels = word?.phones;
+  if (!labels || labels.length !== scored.length || labels.length === 0) return null;
+  return labels.every((l, i) => l.phone === scored[i]?.phone)
+    ? labels.map((l) => l.accuracy)
+    : null;
+}
+
 /** Each speaker's texts, in the folder's order (a speaker's sentences stand for a book's lines). */
 export function textsBySpeaker(
   utterances: readonly Pick<LabelledUtterance, 'speaker' | 'text'>[],
@@ -66,6 +98,7 @@ export function textsBySpeaker(
   return texts;
 }
 
+/** Loads and checks `dir/labels.json`; every listed recording must exist. */
 export async function loadDataset(dir: string): Promise<Dataset> {
   const labelsPath = path.join(dir, 'labels.json');
   if (!existsSync(dir)) throw new DatasetUnavailableError(`dataset folder ${dir} does not exist`);
@@ -102,6 +135,7 @@ export async function loadDataset(dir: string): Promise<Dataset> {
       words: words.filter(isRecord).map((w, k) => ({
         text: typeof w.text === 'string' ? w.text : '',
         accuracy: num(w, 'accuracy', `${where} word ${k}`),
+        ...phoneLabels(w),
       })),
       wav,
     };

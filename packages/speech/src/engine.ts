@@ -139,6 +139,9 @@ export interface UtteranceAnalysis {
   competitor?: {
     index: number;
     margin: number;
+    /** Words of the chosen line the decoder left out, and of the text in its alignment. */
+    skipped: number;
+    textSkipped: number;
     /** Its path against the free phone loop over the region (nats per frame; 0 = as good). */
     evidence?: number;
   };
@@ -334,6 +337,10 @@ export async function createPronunciationEngine(
   const engineLoop = options.phoneLoop ?? true;
   const loopBeam = model.loopBeam ?? LOOP_PASS.beam;
   const loopPbeam = model.loopBeam ?? LOOP_PASS.pbeam;
+  const strictPass: typeof STRICT_PASS =
+    model.alignBeam === undefined
+      ? STRICT_PASS
+      : { ...STRICT_PASS, beam: model.alignBeam, pbeam: model.alignBeam, wbeam: model.alignBeam };
   const module = await loadModule();
   const decoder = new module.Decoder({
     ...model.config,
@@ -488,7 +495,7 @@ export async function createPronunciationEngine(
     });
     if (alternatives.length === 0) return {};
     const sentences = [names, ...alternatives.map((a) => a.names)];
-    usePass(decoder, STRICT_PASS);
+    usePass(decoder, strictPass);
     try {
       decoder.set_grammar(choiceGrammar(sentences));
       search(audio.subarray(result.from, result.to));
@@ -508,6 +515,8 @@ export async function createPronunciationEngine(
         competitor: {
           index: alternative.index,
           margin: round3(margin),
+          skipped: chosen.missing,
+          textSkipped: result.missing,
           ...(loop ? { evidence: round3((theirs - sum(loop)) / length) } : {}),
         },
       };
@@ -545,11 +554,11 @@ export async function createPronunciationEngine(
       }
       const [from, to] = speechRegion(audio, analyseOptions.speech);
       const trimmed = from > 0 || to < audio.length;
-      let result = runPass(audio, names, STRICT_PASS, from, to);
+      let result = runPass(audio, names, strictPass, from, to);
       let pass: UtteranceAnalysis['pass'] = 'strict';
       if (trimmed && (typeof result === 'string' || result.missing > 0)) {
         // Trimming may have cut off a quiet word: try the whole recording, keep the better.
-        const whole = runPass(audio, names, STRICT_PASS);
+        const whole = runPass(audio, names, strictPass);
         if (
           typeof whole !== 'string' &&
           (typeof result === 'string' || whole.missing < result.missing)

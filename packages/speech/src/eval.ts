@@ -10,7 +10,13 @@ import {
   withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
-import { type Dataset, type LabelledUtterance, loadDataset, textsBySpeaker } from './dataset';
+import {
+  type Dataset,
+  type LabelledUtterance,
+  loadDataset,
+  phoneScoresFor,
+  textsBySpeaker,
+} from './dataset';
 import type { UtteranceAnalysis } from './engine';
 import { ALIGN_SAMPLE_RATE } from './model';
 import { finalizeScore, type ScoreResult, type Verdict } from './score';
@@ -223,18 +229,22 @@ function rescoredResults(
   const raw: (CalibrationSample | undefined)[] = scored.map(({ utterance, result }) => {
     const sentence = result.details?.sentence;
     const words = result.details?.words;
+    const phones = result.details?.phones;
     if (!sentence || !words) return undefined;
+    const lined = utterance.words.length === words.length;
     return {
       id: utterance.id,
       speaker: utterance.speaker,
       sentence,
       words,
+      ...(phones ? { phones } : {}),
       human: {
         accuracy: utterance.accuracy,
         total: utterance.total,
         fluency: Number.isFinite(utterance.fluency) ? utterance.fluency : utterance.total,
-        words:
-          utterance.words.length === words.length ? utterance.words.map((w) => w.accuracy) : null,
+        words: lined ? utterance.words.map((w) => w.accuracy) : null,
+        phones:
+          lined && phones ? phones.map((p, k) => phoneScoresFor(utterance.words[k], p)) : null,
       },
     };
   });
@@ -266,6 +276,7 @@ function rescoredResults(
       tokens: result.words.map((w) => ({ word: w.word, start: w.start, end: w.end })),
       sentence: sample.sentence,
       words: sample.words,
+      ...(sample.phones ? { phones: sample.phones } : {}),
       ...(result.details?.competitor ? { competitor: result.details.competitor } : {}),
     });
   });

@@ -6,6 +6,7 @@ import type { CalibrationModels } from './calibration';
 import type { AnalyseOptions, EngineOptions, UtteranceAnalysis } from './engine';
 import type { FeatureVector, ReaderHistory, SentenceFeature, WordFeature } from './features';
 import type { Verdict } from './feedback';
+import type { PhoneObservation } from './phone-model';
 import type { VoiceActivity } from './vad';
 
 export type WordStatus = 'good' | 'mispronounced' | 'missed';
@@ -51,6 +52,8 @@ export interface ScoreDetails {
   activity: Omit<VoiceActivity, 'voicedFrames'>;
   sentence?: FeatureVector<SentenceFeature>;
   words?: FeatureVector<WordFeature>[];
+  /** The phones of every word, as the phone model reads them (phone-model.ts). */
+  phones?: PhoneObservation[][];
   /** P(different sentence) from the detector. */
   differentText?: number;
   /** Another sentence of the book fitted the recording better (engine.ts, competitors). */

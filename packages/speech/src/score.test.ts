@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AcousticModelName, debianModelAvailable } from './acoustic-model';
 import { loadAudio } from './audio';
 import { ALIGN_SAMPLE_RATE } from './model';
-import { createScorer, type ScoreResult, type Scorer } from './score';
+import {
+  COMPETITOR_MARGIN,
+  createScorer,
+  readAnotherLine,
+  type ScoreResult,
+  type Scorer,
+} from './score';
 
 /**
  * Scoring on audio the project makes: Festival (cmu_us_slt_arctic_hts) reading
@@ -183,5 +189,39 @@ describe.each(models)('scoring with the %s model', (model) => {
 
   it('rejects text without words', () => {
     expect(() => scorer.score(kite, ' ... ')).toThrow(/no pronounceable words/);
+  });
+});
+
+describe('readAnotherLine', () => {
+  const line = (margin: number, skipped: number, textSkipped: number) => ({
+    index: 0,
+    margin,
+    skipped,
+    textSkipped,
+  });
+  it.each([
+    { name: 'no line chosen', competitor: undefined, want: false },
+    { name: 'read in full, clearly better', competitor: line(0.9, 0, 0), want: true },
+    { name: 'read in full, a little better', competitor: line(0.1, 0, 0), want: false },
+    {
+      name: 'as many words left out as the text, clearly better',
+      competitor: line(1.4, 1, 1),
+      want: true,
+    },
+    { name: 'more of its words left out than the text', competitor: line(0.49, 2, 0), want: false },
+    {
+      name: 'one more of its words left out, by a wide margin',
+      competitor: line(2, 1, 0),
+      want: false,
+    },
+    { name: 'read in full where the text left two out', competitor: line(0.1, 0, 2), want: true },
+    { name: 'fewer left out, but a worse fit', competitor: line(-0.2, 0, 2), want: false },
+    {
+      name: `at the margin (${COMPETITOR_MARGIN})`,
+      competitor: line(COMPETITOR_MARGIN, 0, 0),
+      want: true,
+    },
+  ])('$name → $want', ({ competitor, want }) => {
+    expect(readAnotherLine(competitor)).toBe(want);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from './features';
 import { type FeedbackWord, feedbackFor, type Verdict } from './feedback';
 import { ALIGN_SAMPLE_RATE } from './model';
+import { type PhoneObservation, phoneObservations } from './phone-model';
 import type {
   FeatureResult,
   ScoreDetails,
@@ -69,6 +70,23 @@ export const COMPETITOR_MARGIN = 0.3;
  * (and under its threshold: at or above it the verdict is made already).
  */
 export const COMPETE_FROM = 0.1;
+/**
+ * Whether the line the decoder chose instead of the text (engine.ts `competitor`) is what
+ * was read. The margin compares acoustic scores only, and a path that leaves words out is
+ * free to put silence and fillers where its words would not fit: a line chosen with more of
+ * its words left out than the text's own alignment left out has not been shown to be read
+ * (two readings humans rated 8–10 word by word lost to lines with one or two words left out,
+ * by 0.49 and 0.52 nats/frame). A line read in full where the text's alignment had to leave
+ * words out explains the recording better even by a small margin (a child's "TINA CAN DRAW
+ * THE BALT" scored as "SO BILLY WENT INTO THE PET SHOP": two words of it left out, the line
+ * read in full by 0.10 nats/frame). Decision 068, seventh round.
+ */
+export function readAnotherLine(competitor: UtteranceAnalysis['competitor']): boolean {
+  if (!competitor || competitor.skipped > competitor.textSkipped) return false;
+  if (competitor.margin >= COMPETITOR_MARGIN) return true;
+  return competitor.skipped < competitor.textSkipped && competitor.margin >= 0;
+}
+
 /** A word the reader left out scores at most this. */
 const MISSED_WORD_CAP = 30;
 /**
@@ -113,6 +131,7 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
           calibration,
           sentenceFeatures(aligned, activity, analyseOptions.history),
           wordFeatures(aligned, activity, analyseOptions.history),
+          phoneObservations(aligned.tokens),
         );
         return (
           p.differentText >= COMPETE_FROM && p.differentText < calibration.differentText.threshold
@@ -170,16 +189,19 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
 
       const sentence = sentenceFeatures(analysis, activity, scoreOptions.history);
       const wordVectors = wordFeatures(analysis, activity, scoreOptions.history);
+      const phones = phoneObservations(analysis.tokens);
       const result = finalizeScore(calibration, {
         tokens: analysis.tokens.map((t) => ({ word: t.token, start: t.start, end: t.end })),
         sentence,
         words: wordVectors,
+        phones,
         ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
       });
-      const p = predict(calibration, sentence, wordVectors);
+      const p = predict(calibration, sentence, wordVectors, phones);
       const d = details({
         sentence,
         words: wordVectors,
+        phones,
         differentText: p.differentText,
         ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
         ...(analysis.competitorFailure ? { competitorFailure: analysis.competitorFailure } : {}),
@@ -199,6 +221,8 @@ export interface FinalizeInput {
   sentence: FeatureVector<SentenceFeature>;
   /** Word features, one per token. */
   words: FeatureVector<WordFeature>[];
+  /** The phones of every token (phone-model.ts); needed when the calibration has a phone model. */
+  phones?: readonly (readonly PhoneObservation[])[];
   /** Another sentence fitted better (engine.ts, {@link UtteranceAnalysis.competitor}). */
   competitor?: UtteranceAnalysis['competitor'];
 }
@@ -209,7 +233,7 @@ export interface FinalizeInput {
  * the share of words missed), the "different text" decision and the feedback.
  */
 export function finalizeScore(calibration: CalibrationModels, input: FinalizeInput): ScoreResult {
-  const p = predict(calibration, input.sentence, input.words);
+  const p = predict(calibration, input.sentence, input.words, input.phones);
   const words: WordScore[] = input.tokens.map((token, i) => {
     const score = toPercent(p.words[i] ?? 0);
     if (p.missed[i]) {
@@ -247,8 +271,7 @@ export function finalizeScore(calibration: CalibrationModels, input: FinalizeInp
   let fluency = toPercent(p.fluency);
   let score = toPercent(p.total * (0.5 + 0.5 * share));
   let verdict: Verdict = 'ok';
-  const anotherSentence =
-    (input.competitor?.margin ?? Number.NEGATIVE_INFINITY) >= COMPETITOR_MARGIN;
+  const anotherSentence = readAnotherLine(input.competitor);
   if (p.differentText >= calibration.differentText.threshold || spoken === 0 || anotherSentence) {
     verdict = 'different_text';
     accuracy = Math.min(accuracy, DIFFERENT_TEXT_CAP);

@@ -127,7 +127,9 @@ export function fitLogistic(
   ys: readonly (0 | 1)[],
   lambda = 0.01,
 ): LinearModel {
-  const base = fitRidge(features, xs, ys, 0);
+  // Only the standardisation is used (a penalty keeps a constant feature from making the
+  // ridge system singular; it does not change the means and scales).
+  const base = fitRidge(features, xs, ys, 1);
   const d = features.length;
   const z = xs.map((x) => x.map((v, j) => (v - (base.mean[j] ?? 0)) / (base.scale[j] ?? 1)));
   let beta = new Array<number>(d + 1).fill(0);

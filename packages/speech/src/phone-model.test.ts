@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE_BAD, predict, wordInputs } from './calibration';
+import { CALIBRATIONS } from './calibration-params';
+import { phoneScoresFor } from './dataset';
+import {
+  fitPhoneModel,
+  type PhoneFitWord,
+  type PhoneObservation,
+  phoneObservations,
+  phoneWrong,
+  wordPhoneBad,
+} from './phone-model';
+
+const phone = (name: string, gop: number, evidence = 0): PhoneObservation => ({
+  phone: name,
+  gop,
+  evidence,
+  worstState: gop - 2,
+  frames: 8,
+});
+const context = { hist_gop: -6, utt_gop: -6 };
+
+/**
+ * A small world: IY is said right at about −5 nats/frame and wrong (label 0) at about −11;
+ * TH is said wrong half of the time whatever its GOP. Deterministic spread, no randomness.
+ */
+function world(): PhoneFitWord[] {
+  const words: PhoneFitWord[] = [];
+  for (let i = 0; i < 60; i++) {
+    const jitter = ((i * 37) % 11) / 10 - 0.5;
+    const wrong = i % 5 === 0;
+    words.push({
+      phones: [phone('IY', (wrong ? -11 : -5) + jitter, (wrong ? -4 : 0) + jitter)],
+      labels: [wrong ? 0 : 2],
+      context,
+    });
+    words.push({
+      phones: [phone('TH', -8 + jitter, -1 + jitter)],
+      labels: [i % 2 ? 0 : 2],
+      context,
+    });
+  }
+  // A word whose phones did not line up with the raters' is not used.
+  words.push({ phones: [phone('IY', -14)], labels: null, context });
+  return words;
+}
+
+describe('fitPhoneModel', () => {
+  const model = fitPhoneModel(world());
+
+  it('keeps per phone the GOP of the phone said right and how often it is said wrong', () => {
+    const iy = model.phones.IY;
+    const th = model.phones.TH;
+    expect(iy?.[0]).toBeCloseTo(-5, 0);
+    // Wrong 12 of 60 times for IY, 30 of 60 for TH, shrunk toward all phones' 42 of 120 with
+    // the weight of 5 phones: (30 + 5 × 0.35) / 65.
+    expect(th?.[4] ?? 0).toBeGreaterThan(iy?.[4] ?? 0);
+    const thWrong = Math.exp(th?.[4] ?? 0) / (1 + Math.exp(th?.[4] ?? 0));
+    expect(thWrong).toBeCloseTo(31.75 / 65, 6);
+  });
+
+  it.each([
+    { name: 'IY at its right GOP', phones: [phone('IY', -5)], low: 0, high: 0.2 },
+    { name: 'IY far below it', phones: [phone('IY', -11, -4)], low: 0.8, high: 1 },
+    { name: 'TH, wrong half of the time', phones: [phone('TH', -8, -1)], low: 0.3, high: 0.7 },
+  ])('P(wrong) of $name is in [$low, $high]', ({ phones, low, high }) => {
+    const [p] = phoneWrong(model, phones, context);
+    expect(p).toBeGreaterThanOrEqual(low);
+    expect(p).toBeLessThanOrEqual(high);
+  });
+
+  it('a word is wrong when any of its phones is (noisy OR); a missed word (no phones) is 1', () => {
+    const good = wordPhoneBad(model, [phone('IY', -5)], context);
+    const withBad = wordPhoneBad(model, [phone('IY', -5), phone('IY', -11, -4)], context);
+    expect(withBad).toBeGreaterThan(good);
+    expect(withBad).toBeGreaterThanOrEqual(
+      phoneWrong(model, [phone('IY', -11, -4)], context)[0] ?? 1,
+    );
+    expect(wordPhoneBad(model, [], context)).toBe(1);
+  });
+
+  it('a phone it never saw gets the fallback statistics', () => {
+    expect(model.phones.ZH).toBeUndefined();
+    const [p] = phoneWrong(model, [phone('ZH', -6)], context);
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1);
+  });
+});
+
+describe('phoneObservations', () => {
+  it('lists each token’s phones (none for a missed token), evidence 0 without a loop decode', () => {
+    const token = (
+      phones: { phone: string; gop: number; evidence?: number }[],
+      missed = false,
+    ) => ({
+      token: 'x',
+      words: ['x'],
+      start: 0,
+      end: 0.1,
+      guessed: false,
+      missed,
+      phones: phones.map((p) => ({
+        ...p,
+        start: 0,
+        end: 0.1,
+        frames: 10,
+        worstState: p.gop - 1,
+        total: 0,
+      })),
+    });
+    const out = phoneObservations([
+      token([
+        { phone: 'W', gop: -3, evidence: 0.5 },
+        { phone: 'IY', gop: -4 },
+      ]),
+      token([], true),
+    ]);
+    expect(out).toEqual([
+      [
+        { phone: 'W', gop: -3, evidence: 0.5, worstState: -4, frames: 10 },
+        { phone: 'IY', gop: -4, evidence: 0, worstState: -5, frames: 10 },
+      ],
+      [],
+    ]);
+  });
+});
+
+describe('phoneScoresFor', () => {
+  const labelled = {
+    phones: [
+      { phone: 'B', accuracy: 2 },
+      { phone: 'EH', accuracy: 1 },
+      { phone: 'R', accuracy: 0 },
+    ],
+  };
+  it.each([
+    { name: 'the same phones', scored: ['B', 'EH', 'R'], want: [2, 1, 0] },
+    { name: 'another pronunciation', scored: ['B', 'EH', 'R', 'AH'], want: null },
+    { name: 'the same count, other phones', scored: ['B', 'AE', 'R'], want: null },
+    { name: 'a missed word (no phones)', scored: [], want: null },
+  ])('$name', ({ scored, want }) => {
+    expect(
+      phoneScoresFor(
+        labelled,
+        scored.map((p) => ({ phone: p })),
+      ),
+    ).toEqual(want);
+  });
+  it('a word without phone labels has none', () => {
+    expect(phoneScoresFor({}, [{ phone: 'B' }])).toBeNull();
+  });
+});
+
+describe('the phone model in a calibration', () => {
+  it('a calibration with a phone model needs the phones of every word', () => {
+    const calibration = { phones: fitPhoneModel(world()) };
+    const words = [shippedWord(), shippedWord()];
+    expect(() => wordInputs(calibration, words, undefined)).toThrow(/phones of every word/);
+    expect(() => wordInputs(calibration, words, [[phone('IY', -5)]])).toThrow(/phones of every/);
+    const [right, wrong] = wordInputs(calibration, words, [
+      [phone('IY', -5)],
+      [phone('IY', -11, -4)],
+    ]);
+    expect(right?.[PHONE_BAD]).toBeLessThan(wrong?.[PHONE_BAD] ?? 0);
+    expect(right?.gop).toBe(-5);
+  });
+
+  it('without a phone model the word vectors pass through unchanged', () => {
+    const words = [shippedWord()];
+    expect(wordInputs({}, words, undefined)).toEqual(words);
+    const bundled = CALIBRATIONS.bundled;
+    expect(bundled.phones).toBeUndefined();
+    const sentence = Object.fromEntries(
+      bundled.accuracy.features
+        .concat(
+          bundled.total.features,
+          bundled.fluency.features,
+          bundled.differentText.model.features,
+        )
+        .map((f) => [f, -5]),
+    );
+    const p = predict(bundled, sentence as never, words);
+    expect(p.words).toHaveLength(1);
+  });
+});
+
+function shippedWord() {
+  return {
+    gop: -5,
+    gop_min: -7,
+    worst_state: -9,
+    utt_gop: -6,
+    sec_per_phone: 0.1,
+    min_dur_frac: 0,
+    voiced_frac: 1,
+    phones: 2,
+    missed: 0,
+    gop_rel: 0,
+    evidence: -0.5,
+    ev_rel: 0,
+    utt_ev: -0.5,
+    dur_rel: 0,
+    ev_phone_min: -1,
+    gop_min_sq: 49,
+    ev_x_phones: -1,
+    one_phone: 0,
+    hist_gop: -6,
+  };
+}
