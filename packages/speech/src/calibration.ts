@@ -94,6 +94,8 @@ export interface CalibrationPrediction {
   words: number[];
   /** The decoder found the word missing (skipped it). */
   missed: boolean[];
+  /** P(any of the word's phones said wrong), when the calibration has a phone model. */
+  phoneBad?: number[];
   /** P(different sentence). */
   differentText: number;
 }
@@ -129,14 +131,16 @@ export function predict(
 ): CalibrationPrediction {
   const s = (model: LinearModel): number =>
     predictLinear(model, vectorOf(sentence, model.features));
+  const inputs = wordInputs(calibration, words, phones);
   return {
     accuracy: s(calibration.accuracy),
     total: s(calibration.total),
     fluency: s(calibration.fluency),
-    words: wordInputs(calibration, words, phones).map((w) =>
+    words: inputs.map((w) =>
       predictLinear(calibration.word, vectorOf(w, calibration.word.features)),
     ),
     missed: words.map((w) => w.missed === 1),
+    ...(calibration.phones ? { phoneBad: inputs.map((w) => w[PHONE_BAD] ?? 1) } : {}),
     differentText: sigmoid(s(calibration.differentText.model)),
   };
 }

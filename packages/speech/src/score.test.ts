@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AcousticModelName, debianModelAvailable } from './acoustic-model';
 import { loadAudio } from './audio';
+import { CALIBRATIONS } from './calibration-params';
 import { ALIGN_SAMPLE_RATE } from './model';
 import {
   COMPETITOR_MARGIN,
   createScorer,
+  finalizeScore,
   readAnotherLine,
   type ScoreResult,
   type Scorer,
@@ -223,5 +225,87 @@ describe('readAnotherLine', () => {
     },
   ])('$name → $want', ({ competitor, want }) => {
     expect(readAnotherLine(competitor)).toBe(want);
+  });
+});
+
+describe('a word without evidence (finalizeScore)', () => {
+  const constant = (value: number) => ({
+    features: [],
+    mean: [],
+    scale: [],
+    weights: [],
+    intercept: value,
+  });
+  const phoneModel = (pWrong: number) => ({
+    phones: {},
+    fallback: [-6, 1, -1, 1, -2] as [number, number, number, number, number],
+    wrong: constant(Math.log(pWrong / (1 - pWrong))),
+  });
+  const calibration = (phones?: ReturnType<typeof phoneModel>) => ({
+    ...CALIBRATIONS.bundled,
+    accuracy: constant(8),
+    total: constant(8),
+    fluency: constant(8),
+    word: constant(9.5),
+    mispronouncedBelow: 70,
+    differentText: { model: constant(-10), threshold: 0.5 },
+    ...(phones ? { phones } : {}),
+  });
+  const word = (evidence: number) => ({
+    gop: -5,
+    gop_min: -6,
+    worst_state: -7,
+    utt_gop: -5,
+    sec_per_phone: 0.1,
+    min_dur_frac: 0,
+    voiced_frac: 1,
+    phones: 2,
+    missed: 0,
+    gop_rel: 0,
+    evidence,
+    ev_rel: 0,
+    utt_ev: evidence,
+    dur_rel: 0,
+    ev_phone_min: evidence,
+    gop_min_sq: 36,
+    ev_x_phones: evidence * 2,
+    one_phone: 0,
+    hist_gop: -5,
+  });
+  const twoPhones = [
+    { phone: 'K', gop: -5, evidence: -5, worstState: -6, frames: 6 },
+    { phone: 'AE', gop: -5, evidence: -5, worstState: -6, frames: 9 },
+  ];
+  // Two phones each wrong with P: the word's phone_bad is 1 − (1 − P)².
+  it.each([
+    {
+      name: 'no phone model: the evidence alone decides',
+      phones: undefined,
+      evidence: -5,
+      want: 'mispronounced',
+    },
+    { name: 'no phone model, evidence fine', phones: undefined, evidence: -1, want: 'good' },
+    {
+      name: 'the phone model agrees (phone_bad 0.51)',
+      phones: phoneModel(0.3),
+      evidence: -5,
+      want: 'mispronounced',
+    },
+    {
+      name: 'the phone model finds the phones right (phone_bad 0.19)',
+      phones: phoneModel(0.1),
+      evidence: -5,
+      want: 'good',
+    },
+    { name: 'phone model, evidence fine', phones: phoneModel(0.3), evidence: -1, want: 'good' },
+  ])('$name → $want', ({ phones, evidence, want }) => {
+    const result = finalizeScore(calibration(phones) as never, {
+      tokens: [{ word: 'cat', start: 0, end: 0.3 }],
+      sentence: {} as never,
+      words: [word(evidence)],
+      phones: [twoPhones],
+    });
+    expect(result.words[0]?.status).toBe(want);
+    if (want === 'mispronounced') expect(result.words[0]?.score).toBeLessThan(70);
   });
 });
