@@ -3,11 +3,15 @@
 # voices with sphinxtrain (decision 068, third and fifth rounds). Writes into OUT (default
 # /tmp/picbook-speech-adapt), never into the repository.
 #
-#   sh packages/speech/adapt/adapt.sh [dataset-dir] [out-dir]
+#   [WARP=w] sh packages/speech/adapt/adapt.sh [dataset-dir] [out-dir]
+#
+# WARP is the vocal-tract-length warp of the features (default 1.2, the scorer's: acoustic-model.ts
+# MODEL_WARP.debian); means adapted at one warp fit only that warp (decision 068, seventh round,
+# compared 1.0–1.5 this way).
 #
 # Needs the Debian packages sphinxtrain, sphinxbase-utils (sphinx_fe), pocketsphinx
 # (pocketsphinx_mdef_convert) and python3-numpy. Steps:
-#  1. MFCC features of every recording with the scorer's front end (warp 1.2).
+#  1. MFCC features of every recording with the scorer's front end (warp WARP).
 #  2. Baum-Welch counts (bw) per speaker on the well-read recordings (human accuracy >= 8).
 #  3. Per speaker, a global MLLR transform (mllr_solve) and MAP means (map_adapt) from the
 #     OTHER speakers' counts only, applied to the means (mllr_transform): OUT/mllr/<spk>.means
@@ -21,6 +25,7 @@
 set -eu
 DATA=${1:-/work/shared/data/speechocean762-dev}
 OUT=${2:-/tmp/picbook-speech-adapt}
+WARP=${WARP:-1.2}
 M=/usr/share/pocketsphinx/model/en-us/en-us
 ST=/usr/lib/sphinxtrain
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -57,9 +62,9 @@ for speaker, utts in by.items():
         ''.join(f'<s> {" ".join(w)} </s> ({i})\n' for i, w in utts))
 PY
 
-# The scorer's front end (acoustic-model.ts: feat_params.json, warp 1.2, no silence removal).
+# The scorer's front end (acoustic-model.ts: feat_params.json, warp WARP, no silence removal).
 sphinx_fe -samprate 16000 -lowerf 130 -upperf 6800 -nfilt 25 -transform dct -lifter 22 \
-  -mswav yes -remove_silence no -warp_type inverse_linear -warp_params 1.2 \
+  -mswav yes -remove_silence no -warp_type inverse_linear -warp_params "$WARP" \
   -c all.fileids -di "$DATA/wav" -do feat -ei wav -eo mfc >fe.log 2>&1
 
 for s in $(ls acc); do
