@@ -296,7 +296,10 @@ function fitPhones(samples: readonly CalibrationSample[]): PhoneModel {
     })),
   );
   if (!words.some((w) => w.labels !== null)) {
-    throw new Error('the phone model needs human phone scores (a cache made before them?)');
+    throw new Error(
+      'the phone model needs human phone scores (phones_accuracy in labels.json; a calibration ' +
+        'cache made before them has none)',
+    );
   }
   return fitPhoneModel(words);
 }

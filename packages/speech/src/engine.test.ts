@@ -8,7 +8,7 @@ import {
   createPronunciationEngine,
   type PronunciationEngine,
 } from './engine';
-import { COMPETITOR_MARGIN } from './score';
+import { COMPETITOR_MARGIN, readAnotherLine } from './score';
 import { loadModule, senoneSwitch } from './wasm';
 
 const fixtureDir = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
@@ -82,6 +82,10 @@ describe.each(models)("choosing the line read among the book's lines (%s model)"
         const analysis = engine.analyse(audio, target, { competitors });
         expect(analysis.competitor && competitors[analysis.competitor.index]).toBe(said);
         expect(analysis.competitor?.margin).toBeGreaterThan(COMPETITOR_MARGIN);
+        // The line read was read in full, so the scorer takes it as read (score.ts).
+        expect(analysis.competitor?.skipped).toBe(0);
+        expect(analysis.competitor?.textSkipped).toBeGreaterThanOrEqual(0);
+        expect(readAnotherLine(analysis.competitor)).toBe(true);
       }
       // Read against itself, nothing else fits better; and `compete` can skip the decode.
       const own = book.filter((line) => line !== said);

@@ -276,7 +276,7 @@ function rescoredResults(
       tokens: result.words.map((w) => ({ word: w.word, start: w.start, end: w.end })),
       sentence: sample.sentence,
       words: sample.words,
-      ...(sample.phones ? { phones: sample.phones } : {}),
+      phones: sample.phones ?? [],
       ...(result.details?.competitor ? { competitor: result.details.competitor } : {}),
     });
   });

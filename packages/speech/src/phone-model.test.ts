@@ -82,8 +82,10 @@ describe('fitPhoneModel', () => {
   it('a phone it never saw gets the fallback statistics', () => {
     expect(model.phones.ZH).toBeUndefined();
     const [p] = phoneWrong(model, [phone('ZH', -6)], context);
-    expect(p).toBeGreaterThan(0);
-    expect(p).toBeLessThan(1);
+    const asFallback = { ...model, phones: { ...model.phones, ZH: model.fallback } };
+    expect(p).toBe(phoneWrong(asFallback, [phone('ZH', -6)], context)[0]);
+    // …not IY's statistics (IY said right sits at −5 nats/frame, the fallback lower).
+    expect(p).not.toBe(phoneWrong(model, [phone('IY', -6)], context)[0]);
   });
 });
 

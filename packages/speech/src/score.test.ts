@@ -217,6 +217,11 @@ describe('readAnotherLine', () => {
       want: false,
     },
     { name: 'read in full where the text left two out', competitor: line(0.1, 0, 2), want: true },
+    {
+      name: 'fewer left out than the text, not in full, a little better',
+      competitor: line(0.05, 1, 3),
+      want: false,
+    },
     { name: 'fewer left out, but a worse fit', competitor: line(-0.2, 0, 2), want: false },
     {
       name: `at the margin (${COMPETITOR_MARGIN})`,

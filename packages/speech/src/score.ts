@@ -84,7 +84,7 @@ export const COMPETE_FROM = 0.1;
 export function readAnotherLine(competitor: UtteranceAnalysis['competitor']): boolean {
   if (!competitor || competitor.skipped > competitor.textSkipped) return false;
   if (competitor.margin >= COMPETITOR_MARGIN) return true;
-  return competitor.skipped < competitor.textSkipped && competitor.margin >= 0;
+  return competitor.skipped === 0 && competitor.textSkipped > 0 && competitor.margin >= 0;
 }
 
 /** A word the reader left out scores at most this. */
@@ -229,8 +229,8 @@ export interface FinalizeInput {
   sentence: FeatureVector<SentenceFeature>;
   /** Word features, one per token. */
   words: FeatureVector<WordFeature>[];
-  /** The phones of every token (phone-model.ts); needed when the calibration has a phone model. */
-  phones?: readonly (readonly PhoneObservation[])[];
+  /** The phones of every token (phone-model.ts), read when the calibration has a phone model. */
+  phones: readonly (readonly PhoneObservation[])[];
   /** Another sentence fitted better (engine.ts, {@link UtteranceAnalysis.competitor}). */
   competitor?: UtteranceAnalysis['competitor'];
 }
