@@ -10,6 +10,7 @@ import {
   phoneWrong,
   wordPhoneBad,
 } from './phone-model';
+import { testWord } from './test-word';
 
 const phone = (name: string, gop: number, evidence = 0): PhoneObservation => ({
   phone: name,
@@ -156,7 +157,7 @@ describe('phoneScoresFor', () => {
 describe('the phone model in a calibration', () => {
   it('a calibration with a phone model needs the phones of every word', () => {
     const calibration = { phones: fitPhoneModel(world()) };
-    const words = [shippedWord(), shippedWord()];
+    const words = [testWord(), testWord()];
     expect(() => wordInputs(calibration, words, undefined)).toThrow(/phones of every word/);
     expect(() => wordInputs(calibration, words, [[phone('IY', -5)]])).toThrow(/phones of every/);
     const [right, wrong] = wordInputs(calibration, words, [
@@ -168,7 +169,7 @@ describe('the phone model in a calibration', () => {
   });
 
   it('without a phone model the word vectors pass through unchanged', () => {
-    const words = [shippedWord()];
+    const words = [testWord()];
     expect(wordInputs({}, words, undefined)).toEqual(words);
     const bundled = CALIBRATIONS.bundled;
     expect(bundled.phones).toBeUndefined();
@@ -185,27 +186,3 @@ describe('the phone model in a calibration', () => {
     expect(p.words).toHaveLength(1);
   });
 });
-
-function shippedWord() {
-  return {
-    gop: -5,
-    gop_min: -7,
-    worst_state: -9,
-    utt_gop: -6,
-    sec_per_phone: 0.1,
-    min_dur_frac: 0,
-    voiced_frac: 1,
-    phones: 2,
-    missed: 0,
-    gop_rel: 0,
-    evidence: -0.5,
-    ev_rel: 0,
-    utt_ev: -0.5,
-    dur_rel: 0,
-    ev_phone_min: -1,
-    gop_min_sq: 49,
-    ev_x_phones: -1,
-    one_phone: 0,
-    hist_gop: -6,
-  };
-}

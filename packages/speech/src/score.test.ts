@@ -12,6 +12,7 @@ import {
   type ScoreResult,
   type Scorer,
 } from './score';
+import { testWord } from './test-word';
 
 /**
  * Scoring on audio the project makes: Festival (cmu_us_slt_arctic_hts) reading
@@ -256,27 +257,6 @@ describe('a word without evidence (finalizeScore)', () => {
     differentText: { model: constant(-10), threshold: 0.5 },
     ...(phones ? { phones } : {}),
   });
-  const word = (evidence: number) => ({
-    gop: -5,
-    gop_min: -6,
-    worst_state: -7,
-    utt_gop: -5,
-    sec_per_phone: 0.1,
-    min_dur_frac: 0,
-    voiced_frac: 1,
-    phones: 2,
-    missed: 0,
-    gop_rel: 0,
-    evidence,
-    ev_rel: 0,
-    utt_ev: evidence,
-    dur_rel: 0,
-    ev_phone_min: evidence,
-    gop_min_sq: 36,
-    ev_x_phones: evidence * 2,
-    one_phone: 0,
-    hist_gop: -5,
-  });
   const twoPhones = [
     { phone: 'K', gop: -5, evidence: -5, worstState: -6, frames: 6 },
     { phone: 'AE', gop: -5, evidence: -5, worstState: -6, frames: 9 },
@@ -307,7 +287,7 @@ describe('a word without evidence (finalizeScore)', () => {
     const result = finalizeScore(calibration(phones) as never, {
       tokens: [{ word: 'cat', start: 0, end: 0.3 }],
       sentence: {} as never,
-      words: [word(evidence)],
+      words: [testWord(evidence)],
       phones: [twoPhones],
     });
     expect(result.words[0]?.status).toBe(want);
