@@ -140,18 +140,22 @@ export type WordFeature = (typeof WORD_FEATURES)[number];
 
 export type FeatureVector<K extends string> = Record<K, number>;
 
-const clip = (gop: number): number => Math.max(GOP_CLIP, Math.min(0, gop));
+/** A GOP (or state GOP) clipped to [{@link GOP_CLIP}, 0]. */
+export const clipGop = (gop: number): number => Math.max(GOP_CLIP, Math.min(0, gop));
+/** Evidence clipped to [{@link EVIDENCE_CLIP}, EVIDENCE_CEIL]. */
+export const clipEvidence = (evidence: number): number =>
+  Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, evidence));
 const avg = (xs: readonly number[]): number =>
   xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Clipped evidence of a token; missed tokens (and analyses without a loop decode) get the floor / 0. */
 export function tokenEvidence(token: TokenAnalysis): number {
   if (token.missed) return EVIDENCE_CLIP;
-  return Math.max(EVIDENCE_CLIP, Math.min(EVIDENCE_CEIL, token.evidence ?? 0));
+  return clipEvidence(token.evidence ?? 0);
 }
 
 function tokenGop(token: TokenAnalysis): number {
-  return avg(token.phones.map((p) => clip(p.gop)));
+  return avg(token.phones.map((p) => clipGop(p.gop)));
 }
 
 /** Word-level features of every token, in order. */
@@ -160,7 +164,7 @@ export function wordFeatures(
   activity: VoiceActivity,
   history?: ReaderHistory,
 ): FeatureVector<WordFeature>[] {
-  const all = analysis.tokens.flatMap((t) => t.phones.map((p) => clip(p.gop)));
+  const all = analysis.tokens.flatMap((t) => t.phones.map((p) => clipGop(p.gop)));
   const uttGop = all.length > 0 ? avg(all) : GOP_CLIP;
   const uttEv = avg(analysis.tokens.map(tokenEvidence));
   const histGop = historyGop(uttGop, history);
@@ -191,8 +195,8 @@ export function wordFeatures(
     }
     return {
       gop: tokenGop(token),
-      gop_min: Math.min(0, ...phones.map((p) => clip(p.gop))),
-      worst_state: Math.min(0, ...phones.map((p) => clip(p.worstState))),
+      gop_min: Math.min(0, ...phones.map((p) => clipGop(p.gop))),
+      worst_state: Math.min(0, ...phones.map((p) => clipGop(p.worstState))),
       utt_gop: uttGop,
       sec_per_phone: phones.length > 0 ? (token.end - token.start) / phones.length : 0,
       min_dur_frac: avg(phones.map((p) => (p.frames <= MIN_PHONE_FRAMES ? 1 : 0))),
@@ -291,7 +295,7 @@ export function sentenceFeatures(
 ): FeatureVector<SentenceFeature> {
   const present = analysis.tokens.filter((t) => !t.missed);
   const phones = present.flatMap((t) => t.phones);
-  const gops = phones.map((p) => clip(p.gop));
+  const gops = phones.map((p) => clipGop(p.gop));
   const sorted = [...gops].sort((a, b) => a - b);
   const frames = phones.reduce((a, p) => a + p.frames, 0);
   const pauses = analysis.pauses
@@ -313,7 +317,7 @@ export function sentenceFeatures(
   return {
     gop_mean: gopMean,
     gop_frames:
-      frames > 0 ? phones.reduce((a, p) => a + clip(p.gop) * p.frames, 0) / frames : GOP_CLIP,
+      frames > 0 ? phones.reduce((a, p) => a + clipGop(p.gop) * p.frames, 0) / frames : GOP_CLIP,
     gop_word_min: Math.min(0, ...present.map(tokenGop)),
     gop_p10: sorted[Math.floor(0.1 * (sorted.length - 1))] ?? GOP_CLIP,
     bad_frac: avg(gops.map((g) => (g < BAD_PHONE_GOP ? 1 : 0))),

@@ -1,6 +1,6 @@
 import type { TokenAnalysis } from './engine';
-import { EVIDENCE_CLIP, GOP_CLIP } from './features';
-import { fitLogistic, type LinearModel, predictLinear, sigmoid } from './stats';
+import { clipEvidence, clipGop } from './features';
+import { fitLogistic, type LinearModel, mean, predictLinear, sigmoid } from './stats';
 
 /**
  * The phone model (decision 068, seventh round): P(a phone was said wrong) from the phone's
@@ -70,7 +70,7 @@ const MIN_EV_SCALE = 0.3;
 /** Ridge penalty of the logistic model (per phone). */
 const WRONG_LAMBDA = 0.001;
 
-const clip = (x: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, x));
+const clipRate = (p: number): number => Math.max(0.001, Math.min(0.999, p));
 
 /** The phones of each token as the phone model reads them (missed tokens have none). */
 export function phoneObservations(tokens: readonly TokenAnalysis[]): PhoneObservation[][] {
@@ -92,15 +92,15 @@ export interface WordContext {
 }
 
 function phoneRow(stats: PhoneStats, p: PhoneObservation, context: WordContext): number[] {
-  const gop = clip(p.gop, GOP_CLIP, 0);
-  const evidence = clip(p.evidence, EVIDENCE_CLIP, 2);
+  const gop = clipGop(p.gop);
+  const evidence = clipEvidence(p.evidence);
   const [gopMean, gopScale, evMean, evScale, prior] = stats;
   return [
     (gop - gopMean) / gopScale,
     (evidence - evMean) / evScale,
     gop,
     evidence,
-    clip(p.worstState, GOP_CLIP, 0),
+    clipGop(p.worstState),
     Math.log(Math.max(1, p.frames)),
     prior,
     context.hist_gop,
@@ -143,8 +143,6 @@ export interface PhoneFitWord {
   context: WordContext;
 }
 
-const mean = (xs: readonly number[]): number =>
-  xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
 const spread = (xs: readonly number[], m: number): number =>
   xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
 
@@ -160,15 +158,15 @@ export function fitPhoneModel(words: readonly PhoneFitWord[]): PhoneModel {
       const label = w.labels[i] ?? RIGHT_PHONE;
       const entry = byPhone.get(p.phone) ?? { gop: [], ev: [], wrong: [] };
       if (label >= RIGHT_PHONE) {
-        entry.gop.push(clip(p.gop, GOP_CLIP, 0));
-        entry.ev.push(clip(p.evidence, EVIDENCE_CLIP, 2));
+        entry.gop.push(clipGop(p.gop));
+        entry.ev.push(clipEvidence(p.evidence));
       }
       entry.wrong.push(label < WRONG_PHONE ? 1 : 0);
       byPhone.set(p.phone, entry);
     });
   }
   const all = [...byPhone.values()];
-  const allWrong = clip(mean(all.flatMap((e) => e.wrong)), 0.001, 0.999);
+  const allWrong = clipRate(mean(all.flatMap((e) => e.wrong)));
   const allGop = all.flatMap((e) => e.gop);
   const allEv = all.flatMap((e) => e.ev);
   const logOdds = (p: number): number => Math.log(p / (1 - p));
@@ -182,7 +180,7 @@ export function fitPhoneModel(words: readonly PhoneFitWord[]): PhoneModel {
       spread(gop, g) + MIN_GOP_SCALE,
       e,
       spread(ev, e) + MIN_EV_SCALE,
-      logOdds(clip(rate, 0.001, 0.999)),
+      logOdds(clipRate(rate)),
     ];
   };
   const phones: Record<string, PhoneStats> = {};

@@ -205,15 +205,17 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
         phones,
         ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
       });
-      const p = predict(calibration, sentence, wordVectors, phones);
-      const d = details({
-        sentence,
-        words: wordVectors,
-        phones,
-        differentText: p.differentText,
-        ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
-        ...(analysis.competitorFailure ? { competitorFailure: analysis.competitorFailure } : {}),
-      });
+      // The detector's P is diagnostics only: computed when details are asked for.
+      const d =
+        scoreOptions.details &&
+        details({
+          sentence,
+          words: wordVectors,
+          phones,
+          differentText: predict(calibration, sentence, wordVectors, phones).differentText,
+          ...(analysis.competitor ? { competitor: analysis.competitor } : {}),
+          ...(analysis.competitorFailure ? { competitorFailure: analysis.competitorFailure } : {}),
+        });
       const read = result.verdict === 'ok' ? { ...result, gopMean: sentence.gop_mean } : result;
       return d ? { ...read, details: d } : read;
     },

@@ -57,14 +57,13 @@ export async function prefetchLibrary(userLevel: number | undefined): Promise<vo
 
 /**
  * Fetches a book while the curtain covers the screen, and its opening page's picture and
- * narration (the given page, else where the child stopped, else the first), so the reader opens
- * ready to play.
+ * narration (where the child stopped, else the first), so the reader opens ready to play.
  */
-export async function prefetchBook(id: number, page?: number): Promise<void> {
+export async function prefetchBook(id: number): Promise<void> {
   await queryClient.prefetchQuery(bookQuery(id));
   const book = queryClient.getQueryData<TBook>(libraryKeys.book(id));
   if (!book) return;
   const reading = book.reading;
-  const at = page ?? (reading && !reading.finished ? reading.page : 1);
+  const at = reading && !reading.finished ? reading.page : 1;
   await preloadPage(book.pages[at - 1]);
 }
