@@ -5,7 +5,7 @@
  *   npx tsx packages/speech/src/calibrate.ts [--dataset <dir>] [--model bundled|debian|all]
  *       [--cache <file>] [--from-cache] [--jobs <n>] [--dry-run]
  *       [--means <folder>] [--in-sample-means]
- *       [--every <n>] [--own-only] [--warp <w>] [--detector <f1,f2,…>] (experiments)
+ *       [--every <n>] [--own-only] [--warp <w>] [--detector <f1,f2,…>] [--nested] (experiments)
  *
  * 1. Every recording is analysed three times in the worker pool: against its own text
  *    (labelled sample), against another utterance's text (negative for the "different
@@ -48,8 +48,11 @@ import { withRelativeGop } from './features';
 import { phoneObservations } from './phone-model';
 import { defaultPoolSize, type ScoringPool } from './pool';
 import type { FeatureResult } from './score';
+import { groupFolds } from './stats';
 
 const FOLDS = 8;
+
+type CalibrationMeta = Pick<ModelCalibration, 'model' | 'warp' | 'fitted'>;
 
 /** Candidate feature sets per output (compared by cross-validation). */
 const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
@@ -190,6 +193,8 @@ interface Args {
   means?: string;
   /** Write a debian calibration from features analysed with the shipped (in-sample) means. */
   inSampleMeans?: boolean;
+  /** Also report nested cross-validated figures (selection inside every fold; slow). */
+  nested?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -225,6 +230,7 @@ function parseArgs(argv: string[]): Args {
     } else if (a === '--warp') args.warp = Number(next());
     else if (a === '--means') args.means = next();
     else if (a === '--in-sample-means') args.inSampleMeans = true;
+    else if (a === '--nested') args.nested = true;
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -383,11 +389,76 @@ function describe(metrics: CalibrationMetrics): string {
   ].join('\n    ');
 }
 
+/**
+ * Chooses each output's feature set among {@link CANDIDATES} by speaker-grouped
+ * cross-validation on `samples`, one output after the other (each trial keeps the others'
+ * choices so far).
+ */
+function selectFeatures(
+  samples: readonly CalibrationSample[],
+  meta: CalibrationMeta,
+  log?: (line: string) => void,
+): FeatureChoice {
+  const choice: FeatureChoice = {
+    accuracy: CANDIDATES.accuracy[0] ?? [],
+    total: CANDIDATES.total[0] ?? [],
+    fluency: CANDIDATES.fluency[0] ?? [],
+    word: CANDIDATES.word[0] ?? [],
+    differentText: CANDIDATES.differentText[0] ?? [],
+  };
+  for (const key of Object.keys(CANDIDATES) as (keyof FeatureChoice)[]) {
+    let best = Number.NEGATIVE_INFINITY;
+    for (const candidate of CANDIDATES[key]) {
+      const trial = { ...choice, [key]: candidate };
+      const value = CRITERION[key](crossValidate(samples, { choice: trial }, meta, FOLDS));
+      log?.(`  ${key.padEnd(13)} ${candidate.join(' + ').padEnd(52)} ${f3(value)}`);
+      if (value > best) {
+        best = value;
+        choice[key] = candidate;
+      }
+    }
+  }
+  return choice;
+}
+
+/**
+ * Nested cross-validation: the whole choice of feature sets is made again inside every
+ * outer fold, on its training speakers only, so the figures carry no selection bias (the
+ * plain cross-validated figures are those of the best of several candidates, chosen on the
+ * same speakers). The closest estimate here of how the method does on new speakers.
+ */
+function nestedCrossValidate(
+  samples: readonly CalibrationSample[],
+  meta: CalibrationMeta,
+): CalibrationMetrics {
+  const foldOf = groupFolds(
+    samples.map((s) => s.speaker),
+    FOLDS,
+  );
+  const fitted = Array.from({ length: FOLDS }, (_, k) => {
+    const training = samples.filter((_, i) => foldOf[i] !== k);
+    const choice = selectFeatures(training, meta);
+    console.log(
+      `  outer fold ${k + 1}/${FOLDS}: ${(Object.keys(choice) as (keyof FeatureChoice)[])
+        .map((key) => `${key} ${choice[key].join('+')}`)
+        .join('; ')}`,
+    );
+    return fitCalibration(training, { choice }, meta);
+  });
+  const index = new Map(samples.map((s, i) => [s, i]));
+  return evaluate(samples, (sample) => {
+    const calibration = fitted[foldOf[index.get(sample) ?? 0] ?? 0];
+    if (!calibration) throw new Error('missing fold');
+    return calibration;
+  });
+}
+
 function calibrate(
   samples: CalibrationSample[],
   model: AcousticModelName,
   datasetName: string,
   warp = MODEL_WARP[model],
+  nested = false,
 ): ModelCalibration {
   const meta = {
     model,
@@ -401,28 +472,10 @@ function calibrate(
       date: new Date().toISOString().slice(0, 10),
     },
   };
-  const choice: FeatureChoice = {
-    accuracy: CANDIDATES.accuracy[0] ?? [],
-    total: CANDIDATES.total[0] ?? [],
-    fluency: CANDIDATES.fluency[0] ?? [],
-    word: CANDIDATES.word[0] ?? [],
-    differentText: CANDIDATES.differentText[0] ?? [],
-  };
   console.log(
     `\n${model}: ${samples.length} utterances; candidates (speaker-grouped ${FOLDS}-fold CV):`,
   );
-  for (const key of Object.keys(CANDIDATES) as (keyof FeatureChoice)[]) {
-    let best = Number.NEGATIVE_INFINITY;
-    for (const candidate of CANDIDATES[key]) {
-      const trial = { ...choice, [key]: candidate };
-      const value = CRITERION[key](crossValidate(samples, { choice: trial }, meta, FOLDS));
-      console.log(`  ${key.padEnd(13)} ${candidate.join(' + ').padEnd(52)} ${f3(value)}`);
-      if (value > best) {
-        best = value;
-        choice[key] = candidate;
-      }
-    }
-  }
+  const choice = selectFeatures(samples, meta, (line) => console.log(line));
   const crossValidated = crossValidate(samples, { choice }, meta, FOLDS);
   const final = fitCalibration(samples, { choice }, meta);
   const inSample = evaluate(samples, () => final);
@@ -430,6 +483,10 @@ function calibrate(
   console.log(
     `  in-sample (fitted on the same data, for comparison only):\n    ${describe(inSample)}`,
   );
+  if (nested) {
+    console.log(`  nested (the choice of feature sets made again in every outer fold):`);
+    console.log(`    ${describe(nestedCrossValidate(samples, meta))}`);
+  }
   return { ...final, report: { folds: FOLDS, crossValidated, inSample } };
 }
 
@@ -501,6 +558,7 @@ async function main(): Promise<void> {
       model,
       path.basename(path.resolve(dir)),
       args.warp ?? MODEL_WARP[model],
+      args.nested,
     );
   }
   if (args.dryRun) return;

@@ -90,6 +90,49 @@ describe('fitPhoneModel', () => {
   });
 });
 
+describe('fitPhoneModel: where the phone is in its word', () => {
+  /**
+   * Three-phone words of the same phone said the same way: the middle one is wrong 2 times
+   * in 5, the first and last never. And two-phone words S T where T is wrong exactly when S
+   * was said badly (a mangled word), whatever T's own GOP.
+   */
+  function positions(): PhoneFitWord[] {
+    const words: PhoneFitWord[] = [];
+    for (let i = 0; i < 60; i++) {
+      const jitter = ((i * 37) % 11) / 10 - 0.5;
+      words.push({
+        phones: [phone('AA', -6 + jitter), phone('AA', -6 - jitter), phone('AA', -6 + jitter)],
+        labels: [2, i % 5 < 2 ? 0 : 2, 2],
+        context,
+      });
+      const mangled = i % 3 === 0;
+      words.push({
+        phones: [phone('S', (mangled ? -12 : -5) + jitter), phone('T', -6 + jitter)],
+        labels: [mangled ? 0 : 2, mangled ? 0 : 2],
+        context,
+      });
+    }
+    return words;
+  }
+  const model = fitPhoneModel(positions());
+
+  it('a middle phone is likelier wrong than the same phone said the same way first or last', () => {
+    const [first, middle, last] = phoneWrong(
+      model,
+      [phone('AA', -6), phone('AA', -6), phone('AA', -6)],
+      context,
+    );
+    expect(middle).toBeGreaterThan((first ?? 1) + 0.1);
+    expect(middle).toBeGreaterThan((last ?? 1) + 0.1);
+  });
+
+  it('a phone next to a badly said phone of its word is likelier wrong', () => {
+    const [, nextToBad] = phoneWrong(model, [phone('S', -12), phone('T', -6)], context);
+    const [, nextToGood] = phoneWrong(model, [phone('S', -5), phone('T', -6)], context);
+    expect(nextToBad).toBeGreaterThan((nextToGood ?? 1) + 0.3);
+  });
+});
+
 describe('phoneObservations', () => {
   it('lists each token’s phones (none for a missed token), evidence 0 without a loop decode', () => {
     const token = (
