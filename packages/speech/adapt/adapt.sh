@@ -5,9 +5,9 @@
 #
 #   [WARP=w] sh packages/speech/adapt/adapt.sh [dataset-dir] [out-dir]
 #
-# WARP is the vocal-tract-length warp of the features (default 1.2, the scorer's: acoustic-model.ts
-# MODEL_WARP.debian); means adapted at one warp fit only that warp (decision 068, seventh round,
-# compared 1.0–1.5 this way).
+# WARP is the vocal-tract-length warp of the features the means are adapted on (default 1.2: the
+# shipped means; decision 068, seventh round, compared 1.0–1.5 this way). The scorer reads them at
+# its own warp (acoustic-model.ts MODEL_WARP.debian, 1.3 since the eighth round).
 #
 # Needs the Debian packages sphinxtrain, sphinxbase-utils (sphinx_fe), pocketsphinx
 # (pocketsphinx_mdef_convert) and python3-numpy. Steps:

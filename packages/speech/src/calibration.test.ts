@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchSpread } from './calibration';
+import {
+  type CalibrationSample,
+  GOOD_READING,
+  goodReadingsFlagged,
+  matchSpread,
+} from './calibration';
 import { fitRidge, pearson, predictLinear } from './stats';
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
@@ -29,5 +34,38 @@ describe('matchSpread', () => {
   it('leaves a model without weights (or without spread) alone', () => {
     const flat = fitRidge([], [[], []], [3, 5]);
     expect(matchSpread(flat, [[], []], [3, 5])).toEqual(flat);
+  });
+});
+
+describe('goodReadingsFlagged', () => {
+  // P(different) = sigmoid(−2 · ev_mean − 4): 0.5 at ev_mean −2.
+  const detector = {
+    model: { features: ['ev_mean'], mean: [0], scale: [1], weights: [-2], intercept: -4 },
+    threshold: 0.5,
+  };
+  const reading = (accuracy: number, evMean: number) => ({
+    sentence: { ev_mean: evMean } as CalibrationSample['sentence'],
+    human: { accuracy, total: accuracy, fluency: accuracy, words: null, phones: null },
+  });
+
+  it.each([
+    { name: 'a good reading that fits', samples: [reading(9, -0.5)], flagged: 0 },
+    {
+      name: `a good reading (${GOOD_READING}) called another sentence`,
+      samples: [reading(GOOD_READING, -3)],
+      flagged: 1,
+    },
+    {
+      name: 'a poor reading called another sentence',
+      samples: [reading(GOOD_READING - 1, -3)],
+      flagged: 0,
+    },
+    {
+      name: 'two good ones at the threshold and past it',
+      samples: [reading(8, -2), reading(10, -6), reading(3, -6)],
+      flagged: 2,
+    },
+  ])('$name: $flagged', ({ samples, flagged }) => {
+    expect(goodReadingsFlagged(samples, detector)).toBe(flagged);
   });
 });

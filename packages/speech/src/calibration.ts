@@ -286,6 +286,25 @@ export function fitCalibration(
   };
 }
 
+/** Human sentence accuracy (0–10) from which a reading counts as a good one. */
+export const GOOD_READING = 7;
+
+/**
+ * How many of the samples' own readings humans scored ≥ {@link GOOD_READING} the detector calls
+ * "different sentence": the worst thing the scorer can tell a child who read well.
+ */
+export function goodReadingsFlagged(
+  samples: readonly Pick<CalibrationSample, 'sentence' | 'human'>[],
+  detector: Detector,
+): number {
+  return samples.filter(
+    (s) =>
+      s.human.accuracy >= GOOD_READING &&
+      sigmoid(predictLinear(detector.model, vectorOf(s.sentence, detector.model.features))) >=
+        detector.threshold,
+  ).length;
+}
+
 /** Fits the phone model on every word with human phone scores (see phone-model.ts). */
 function fitPhones(samples: readonly CalibrationSample[]): PhoneModel {
   const words = samples.flatMap((s) =>
