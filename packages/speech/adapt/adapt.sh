@@ -11,7 +11,7 @@
 #
 # Needs the Debian packages sphinxtrain, sphinxbase-utils (sphinx_fe), pocketsphinx
 # (pocketsphinx_mdef_convert) and python3-numpy. Steps:
-#  1. MFCC features of every recording with the scorer's front end (warp WARP).
+#  1. MFCC features of every recording with the scorer's front-end settings, at warp WARP.
 #  2. Baum-Welch counts (bw) per speaker on the well-read recordings (human accuracy >= 8).
 #  3. Per speaker, a global MLLR transform (mllr_solve) and MAP means (map_adapt) from the
 #     OTHER speakers' counts only, applied to the means (mllr_transform): OUT/mllr/<spk>.means
@@ -62,7 +62,7 @@ for speaker, utts in by.items():
         ''.join(f'<s> {" ".join(w)} </s> ({i})\n' for i, w in utts))
 PY
 
-# The scorer's front end (acoustic-model.ts: feat_params.json, warp WARP, no silence removal).
+# The scorer's front-end settings (acoustic-model.ts: feat_params.json, no silence removal), at warp WARP.
 sphinx_fe -samprate 16000 -lowerf 130 -upperf 6800 -nfilt 25 -transform dct -lifter 22 \
   -mswav yes -remove_silence no -warp_type inverse_linear -warp_params "$WARP" \
   -c all.fileids -di "$DATA/wav" -do feat -ei wav -eo mfc >fe.log 2>&1

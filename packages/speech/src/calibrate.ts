@@ -249,7 +249,8 @@ function parseArgs(argv: string[]): Args {
 
 const cachePath = (args: Args, model: AcousticModelName): string => {
   const means = meansOf(args, model);
-  const suffix = `${model}${args.warp ? `-w${args.warp}` : ''}${means ? `-${path.basename(means)}` : ''}${args.ownOnly ? '-own' : ''}`;
+  // The warp is always in the name: a cache analysed at another warp is another cache.
+  const suffix = `${model}-w${args.warp ?? MODEL_WARP[model]}${means ? `-${path.basename(means)}` : ''}${args.ownOnly ? '-own' : ''}`;
   return args.cache
     ? args.cache.replace(/(\.json)?$/, `-${suffix}.json`)
     : path.join(tmpdir(), `picbook-speech-calibration-${suffix}.json`);
@@ -432,6 +433,11 @@ function selectFeatures(
         best = value;
         choice[key] = candidate;
       }
+    }
+    if (best === Number.NEGATIVE_INFINITY) {
+      throw new Error(
+        `calibrate: every ${key} candidate was ruled out (a "different text" detector that flags a reading humans gave ≥ 7 is never kept)`,
+      );
     }
   }
   return choice;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { MODEL_WARP } from './acoustic-model';
 import {
   type CalibrationSample,
   GOOD_READING,
   goodReadingsFlagged,
   matchSpread,
 } from './calibration';
+import { CALIBRATIONS } from './calibration-params';
+import { PHONE_ROW_FEATURES } from './phone-model';
 import { fitRidge, pearson, predictLinear } from './stats';
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
@@ -68,4 +71,21 @@ describe('goodReadingsFlagged', () => {
   ])('$name: $flagged', ({ samples, flagged }) => {
     expect(goodReadingsFlagged(samples, detector)).toBe(flagged);
   });
+});
+
+describe('the shipped calibrations', () => {
+  it.each(Object.keys(CALIBRATIONS) as (keyof typeof CALIBRATIONS)[])(
+    '%s: fitted at the warp the scorer uses, its phone model reads the rows the code makes',
+    (name) => {
+      const calibration = CALIBRATIONS[name];
+      expect(calibration.warp).toBe(MODEL_WARP[name]);
+      if (calibration.phones) {
+        const { wrong } = calibration.phones;
+        expect(wrong.features).toEqual([...PHONE_ROW_FEATURES]);
+        expect([wrong.mean.length, wrong.scale.length, wrong.weights.length]).toEqual(
+          Array(3).fill(PHONE_ROW_FEATURES.length),
+        );
+      }
+    },
+  );
 });

@@ -6,6 +6,7 @@ import {
   type CalibrationSample,
   type FeatureChoice,
   fitCalibration,
+  GOOD_READING,
   type ModelCalibration,
   withSpeakerHistory,
 } from './calibration';
@@ -174,7 +175,7 @@ export function groupFigures(group: string, rows: readonly UtteranceRow[]): Grou
     human_mean: mean(rows.map((r) => r.human.total * 10)),
     ours_mean: mean(rows.map((r) => r.ours.score)),
     different_text: different.length,
-    different_text_good: different.filter((r) => r.human.accuracy >= 7).length,
+    different_text_good: different.filter((r) => r.human.accuracy >= GOOD_READING).length,
   };
 }
 

@@ -4,9 +4,11 @@ import { CALIBRATIONS } from './calibration-params';
 import { phoneScoresFor } from './dataset';
 import {
   fitPhoneModel,
+  PHONE_ROW_FEATURES,
   type PhoneFitWord,
   type PhoneObservation,
   phoneObservations,
+  phoneRows,
   phoneWrong,
   wordPhoneBad,
 } from './phone-model';
@@ -74,8 +76,9 @@ describe('fitPhoneModel', () => {
     const good = wordPhoneBad(model, [phone('IY', -5)], context);
     const withBad = wordPhoneBad(model, [phone('IY', -5), phone('IY', -11, -4)], context);
     expect(withBad).toBeGreaterThan(good);
+    // …at least as likely wrong as its bad phone where it stands (first of two, before a good one).
     expect(withBad).toBeGreaterThanOrEqual(
-      phoneWrong(model, [phone('IY', -11, -4)], context)[0] ?? 1,
+      phoneWrong(model, [phone('IY', -5), phone('IY', -11, -4)], context)[1] ?? 1,
     );
     expect(wordPhoneBad(model, [], context)).toBe(1);
   });
@@ -126,10 +129,45 @@ describe('fitPhoneModel: where the phone is in its word', () => {
     expect(middle).toBeGreaterThan((last ?? 1) + 0.1);
   });
 
-  it('a phone next to a badly said phone of its word is likelier wrong', () => {
+  it('a phone next to a badly said phone of its word is likelier wrong, on either side', () => {
     const [, nextToBad] = phoneWrong(model, [phone('S', -12), phone('T', -6)], context);
     const [, nextToGood] = phoneWrong(model, [phone('S', -5), phone('T', -6)], context);
     expect(nextToBad).toBeGreaterThan((nextToGood ?? 1) + 0.3);
+    // The bad phone after it: T first, S last.
+    const [beforeBad] = phoneWrong(model, [phone('T', -6), phone('S', -12)], context);
+    const [beforeGood] = phoneWrong(model, [phone('T', -6), phone('S', -5)], context);
+    expect(beforeBad).toBeGreaterThan((beforeGood ?? 1) + 0.3);
+  });
+
+  it('reads each phone into the row the feature names say', () => {
+    const word = [phone('S', -12), phone('AA', -6), phone('T', -7)];
+    const rows = phoneRows(model, word, context);
+    const named = rows.map((row) =>
+      Object.fromEntries(PHONE_ROW_FEATURES.map((name, k) => [name, row[k]])),
+    );
+    const z = (p: PhoneObservation): number => {
+      const [gopMean, gopScale] = model.phones[p.phone] ?? model.fallback;
+      return (p.gop - gopMean) / gopScale;
+    };
+    const [s, aa, t] = word as [PhoneObservation, PhoneObservation, PhoneObservation];
+    expect(rows.every((row) => row.length === PHONE_ROW_FEATURES.length)).toBe(true);
+    expect(named.map((r) => [r.initial, r.middle])).toEqual([
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(named[0]?.z_gop).toBeCloseTo(z(s), 9);
+    expect(named[1]?.neighbour_z_gop).toBeCloseTo(Math.min(z(s), z(t)), 9);
+    expect(named[0]?.neighbour_z_gop).toBeCloseTo(z(aa), 9);
+    expect(named[2]?.neighbour_z_gop).toBeCloseTo(z(aa), 9);
+    expect(named[0]?.z_low).toBeCloseTo(Math.min(0, z(s)) ** 2, 9);
+    expect(named[0]?.gop).toBe(-12);
+    expect(named[0]?.hist_gop).toBe(context.hist_gop);
+    // A word of one phone: neither first nor middle, no neighbour.
+    const [single] = phoneRows(model, [phone('AA', -6)], context).map((row) =>
+      Object.fromEntries(PHONE_ROW_FEATURES.map((name, k) => [name, row[k]])),
+    );
+    expect([single?.initial, single?.middle, single?.neighbour_z_gop]).toEqual([0, 0, 0]);
   });
 });
 

@@ -105,7 +105,7 @@ export interface WordContext {
 }
 
 /** The rows of {@link PHONE_ROW_FEATURES} of a word's phones. */
-function phoneRows(
+export function phoneRows(
   model: Pick<PhoneModel, 'phones' | 'fallback'>,
   phones: readonly PhoneObservation[],
   context: WordContext,
