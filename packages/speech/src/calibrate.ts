@@ -413,6 +413,7 @@ function selectFeatures(
   };
   for (const key of Object.keys(CANDIDATES) as (keyof FeatureChoice)[]) {
     let best = Number.NEGATIVE_INFINITY;
+    let ruledOut = 0;
     for (const candidate of CANDIDATES[key]) {
       const trial = { ...choice, [key]: candidate };
       let value = CRITERION[key](crossValidate(samples, { choice: trial }, meta, FOLDS));
@@ -425,7 +426,10 @@ function selectFeatures(
               fitCalibration(samples, { choice: trial }, meta).differentText,
             )
           : 0;
-      if (flagged > 0) value = Number.NEGATIVE_INFINITY;
+      if (flagged > 0) {
+        value = Number.NEGATIVE_INFINITY;
+        ruledOut++;
+      }
       log?.(
         `  ${key.padEnd(13)} ${candidate.join(' + ').padEnd(52)} ${f3(value)}${flagged > 0 ? ` (flags ${flagged} good reading${flagged > 1 ? 's' : ''}: out)` : ''}`,
       );
@@ -434,9 +438,9 @@ function selectFeatures(
         choice[key] = candidate;
       }
     }
-    if (best === Number.NEGATIVE_INFINITY) {
+    if (ruledOut === CANDIDATES[key].length) {
       throw new Error(
-        `calibrate: every ${key} candidate was ruled out (a "different text" detector that flags a reading humans gave ≥ 7 is never kept)`,
+        'calibrate: every "different text" detector candidate flags a reading humans gave ≥ 7, and such a detector is never kept',
       );
     }
   }
