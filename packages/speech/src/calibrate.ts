@@ -39,9 +39,11 @@ import {
   type CalibrationMetrics,
   type CalibrationSample,
   crossValidate,
+  crossValidateWith,
   evaluate,
   type FeatureChoice,
   fitCalibration,
+  fitDifferentText,
   goodReadingsFlagged,
   type ModelCalibration,
   withSpeakerHistory,
@@ -52,7 +54,6 @@ import { withRelativeGop } from './features';
 import { phoneObservations } from './phone-model';
 import { defaultPoolSize, type ScoringPool } from './pool';
 import type { FeatureResult } from './score';
-import { groupFolds } from './stats';
 
 const FOLDS = 8;
 
@@ -421,10 +422,7 @@ function selectFeatures(
       // however well it scores (decision 068, eighth round).
       const flagged =
         key === 'differentText'
-          ? goodReadingsFlagged(
-              samples,
-              fitCalibration(samples, { choice: trial }, meta).differentText,
-            )
+          ? goodReadingsFlagged(samples, fitDifferentText(samples, candidate))
           : 0;
       if (flagged > 0) {
         value = Number.NEGATIVE_INFINITY;
@@ -457,26 +455,20 @@ function nestedCrossValidate(
   samples: readonly CalibrationSample[],
   meta: CalibrationMeta,
 ): CalibrationMetrics {
-  const foldOf = groupFolds(
-    samples.map((s) => s.speaker),
+  let fold = 0;
+  return crossValidateWith(
+    samples,
+    (training) => {
+      const choice = selectFeatures(training, meta);
+      console.log(
+        `  outer fold ${++fold}/${FOLDS}: ${(Object.keys(choice) as (keyof FeatureChoice)[])
+          .map((key) => `${key} ${choice[key].join('+')}`)
+          .join('; ')}`,
+      );
+      return fitCalibration(training, { choice }, meta);
+    },
     FOLDS,
   );
-  const fitted = Array.from({ length: FOLDS }, (_, k) => {
-    const training = samples.filter((_, i) => foldOf[i] !== k);
-    const choice = selectFeatures(training, meta);
-    console.log(
-      `  outer fold ${k + 1}/${FOLDS}: ${(Object.keys(choice) as (keyof FeatureChoice)[])
-        .map((key) => `${key} ${choice[key].join('+')}`)
-        .join('; ')}`,
-    );
-    return fitCalibration(training, { choice }, meta);
-  });
-  const index = new Map(samples.map((s, i) => [s, i]));
-  return evaluate(samples, (sample) => {
-    const calibration = fitted[foldOf[index.get(sample) ?? 0] ?? 0];
-    if (!calibration) throw new Error('missing fold');
-    return calibration;
-  });
 }
 
 function calibrate(

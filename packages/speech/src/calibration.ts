@@ -141,9 +141,13 @@ export function predict(
     ),
     missed: words.map((w) => w.missed === 1),
     ...(calibration.phones ? { phoneBad: inputs.map((w) => w[PHONE_BAD] ?? 1) } : {}),
-    differentText: sigmoid(s(calibration.differentText.model)),
+    differentText: detectorP(calibration.differentText, sentence),
   };
 }
+
+/** P(different sentence) of a recording's sentence features. */
+const detectorP = (detector: Detector, sentence: FeatureVector<SentenceFeature>): number =>
+  sigmoid(predictLinear(detector.model, vectorOf(sentence, detector.model.features)));
 
 // --- Fitting ---------------------------------------------------------------------------------
 
@@ -267,13 +271,7 @@ export function fitCalibration(
   const mispronouncedBelow = quantile(predictedWords, badRate * MISPRONOUNCED_SHARE);
 
   const differentText =
-    options.differentText ??
-    fitDetector(
-      choice.differentText,
-      samples.flatMap((s) => (s.mismatched ? [s.mismatched] : [])),
-      sentences,
-      falseAlarmRate,
-    );
+    options.differentText ?? fitDifferentText(samples, choice.differentText, falseAlarmRate);
   return {
     ...meta,
     accuracy,
@@ -284,6 +282,23 @@ export function fitCalibration(
     mispronouncedBelow,
     differentText,
   };
+}
+
+/**
+ * The "different text" detector on `features`: the recordings scored against another
+ * utterance's text are the positives, their own readings the negatives.
+ */
+export function fitDifferentText(
+  samples: readonly CalibrationSample[],
+  features: string[],
+  falseAlarmRate = DIFFERENT_TEXT_FALSE_ALARMS,
+): Detector {
+  return fitDetector(
+    features,
+    samples.flatMap((s) => (s.mismatched ? [s.mismatched] : [])),
+    samples.map((s) => s.sentence),
+    falseAlarmRate,
+  );
 }
 
 /** Human sentence accuracy (0–10) from which a reading counts as a good one. */
@@ -299,9 +314,7 @@ export function goodReadingsFlagged(
 ): number {
   return samples.filter(
     (s) =>
-      s.human.accuracy >= GOOD_READING &&
-      sigmoid(predictLinear(detector.model, vectorOf(s.sentence, detector.model.features))) >=
-        detector.threshold,
+      s.human.accuracy >= GOOD_READING && detectorP(detector, s.sentence) >= detector.threshold,
   ).length;
 }
 
@@ -492,16 +505,24 @@ export function crossValidate(
   meta: Pick<ModelCalibration, 'model' | 'warp' | 'fitted'>,
   folds = 8,
 ): CalibrationMetrics {
+  return crossValidateWith(samples, (training) => fitCalibration(training, options, meta), folds);
+}
+
+/**
+ * Speaker-grouped cross-validation of any way of fitting: `fit` sees every fold's other
+ * speakers only, and each sample is evaluated with the models fitted without its speaker.
+ */
+export function crossValidateWith(
+  samples: readonly CalibrationSample[],
+  fit: (training: CalibrationSample[]) => CalibrationModels,
+  folds = 8,
+): CalibrationMetrics {
   const foldOf = groupFolds(
     samples.map((s) => s.speaker),
     folds,
   );
   const fitted = Array.from({ length: folds }, (_, k) =>
-    fitCalibration(
-      samples.filter((_, i) => foldOf[i] !== k),
-      options,
-      meta,
-    ),
+    fit(samples.filter((_, i) => foldOf[i] !== k)),
   );
   const index = new Map(samples.map((s, i) => [s, i]));
   return evaluate(samples, (sample) => {
