@@ -40,6 +40,7 @@ import { registerWorkRoutes } from './features/works/works.routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
+import { registerRefusedPath, rewriteToCanonical } from './platform/http/canonical-url';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { registerNulByteCheck } from './platform/http/nul-bytes';
@@ -112,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     // One line per request (registerRequestLog), not Fastify's two.
     disableRequestLogging: true,
+    // One canonical path before routing, the guards and the file servers (decision 086).
+    rewriteUrl: rewriteToCanonical,
   });
   registerRequestLog(app);
 
@@ -207,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staticCSP: DOCS_CSP,
   });
 
+  registerRefusedPath(app);
   registerSystemRoutes(app);
   registerConfigRoutes(app);
   registerAuthRoutes(app);

@@ -5,9 +5,11 @@ import { BOOK_TYPE } from '@picbook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newDevice, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
+import { pathSpellings } from '../../../test/path-spellings';
+import { rawClient } from '../../../test/raw-http';
 import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { userRights } from '../../platform/db/schema';
+import { books, userRights } from '../../platform/db/schema';
 
 /**
  * Paid content stays paid (issue 11): every book of the sample library, walked as a guest, a user
@@ -125,6 +127,30 @@ describe('every book, walked by a guest (no token and a guest token), a user and
     }
     expect(refused).toBeGreaterThan(100);
   }, 60_000);
+
+  it('no spelling of a locked file path answers it without a signature (issue 35)', async () => {
+    let tried = 0;
+    const raw = await rawClient(t.app);
+    const types = await t.database.db.select({ id: books.id, type: books.bookType }).from(books);
+    const trial = new Set(types.filter((b) => b.type === BOOK_TYPE.trial).map((b) => b.id));
+    for (const id of bookIds) {
+      if (trial.has(id)) continue;
+      const names = fs
+        .readdirSync(path.join(contentMedia, 'books', String(id)))
+        .filter((name) => !name.startsWith('cover-') && !name.endsWith('.json'));
+      const urls = names.flatMap((name) => pathSpellings('media', `books/${id}/${name}`));
+      // In batches: the whole library under every spelling is some 30,000 requests.
+      for (let i = 0; i < urls.length; i += 64) {
+        const answers = await Promise.all(urls.slice(i, i + 64).map((url) => raw.get(url)));
+        answers.forEach((res, j) => {
+          expect([400, 403, 404], urls[i + j]).toContain(res.statusCode);
+        });
+      }
+      tried += urls.length;
+    }
+    raw.close();
+    expect(tried).toBeGreaterThan(2000 * 10);
+  }, 240_000);
 
   it('a resized page needs the signature too, and a signed URL works with image options', async () => {
     const members = bookIds.find((id) => typeOf.get(id) === BOOK_TYPE.members);

@@ -171,3 +171,38 @@ describe('every reply is the envelope', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 });
+
+describe('deeply nested JSON (issue 35)', () => {
+  const bomb = (depth: number, leaf: unknown = 1) => {
+    let value: unknown = leaf;
+    for (let i = 0; i < depth; i += 1) value = i % 2 ? [value] : { a: value };
+    return value;
+  };
+
+  it('8,000 nested arrays in 16 KB answer 400 / 10001 on JSON endpoints, with and without a token', async () => {
+    const payload = `${'['.repeat(8000)}${']'.repeat(8000)}`;
+    for (const [url, headers] of [
+      ['/api/v1/login', {}],
+      ['/api/v1/guest_login', {}],
+      ['/api/v1/child', auth(token)],
+      ['/api/v1/user/process/1101', auth(token)],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      const error = expectError(res, 400, 10001);
+      expect(error.msg, url).toContain('嵌套');
+    }
+  });
+
+  it('the limit is in the body at any key, and sane nesting passes the check', async () => {
+    const deep = expectError(await post('/api/v1/login', { account: bomb(100) }), 400, 10001);
+    expect(deep.msg).toContain('嵌套');
+    // 20 levels is no bomb: the route's own validation answers (account must be text).
+    const shallow = expectError(await post('/api/v1/login', { account: bomb(20) }), 400, 10001);
+    expect(shallow.msg).not.toContain('嵌套');
+  });
+});

@@ -33,7 +33,9 @@ declare module 'fastify' {
 }
 
 /**
- * Guards /media before any handler (static files and the image options alike): unknown file
+ * Guards /media before any handler (static files and the image options alike). It sees the
+ * request's canonical URL (http/canonical-url.ts: `//`, `.`, `..` and escapes resolved before
+ * routing), the same path the file server opens. Unknown file
  * types answer 404, paths a rule protects need a valid signed URL (403 otherwise), and the answer
  * to a signed URL may be cached only until the URL expires.
  */
@@ -49,7 +51,9 @@ export function registerMediaGuard(app: FastifyInstance, rules: readonly MediaRu
       throw new AppError(ErrorCode.RouteNotFound);
     }
     if (!SERVED_MEDIA_TYPES.test(path)) throw new AppError(ErrorCode.RouteNotFound);
-    const rule = rules.find((r) => path.startsWith(r.prefix));
+    // Rules match whatever the case, as a case-insensitive file system would (decision 086).
+    const folded = path.toLowerCase();
+    const rule = rules.find((r) => folded.startsWith(r.prefix));
     if (!rule || (await rule.access(path)) === 'public') return;
     const search = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
     const check = app.deps.urlSigner.verify(

@@ -96,7 +96,15 @@ function asParamsError(error: unknown): AppError {
 }
 
 /** Paths that never fall back to the SPA: unknown ones answer the API's 404 envelope. */
-const NON_SPA_PREFIXES = ['/api/', '/media/', '/assets/', '/dev/', '/legal/', '/oauth/'];
+const NON_SPA_PREFIXES = [
+  '/api/',
+  '/media/',
+  '/uploads/',
+  '/assets/',
+  '/dev/',
+  '/legal/',
+  '/oauth/',
+];
 
 /**
  * Serves the built web app (hashed assets cached for a year, index.html never cached and used as
@@ -222,8 +230,24 @@ export const isOpsPath = (url: string): boolean => url === '/ops' || /^\/ops[/?]
 /** Whether a request that matched no route should get the SPA's index.html. */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const url = request.url;
+  // In any case and any depth of encoding: /MEDIA/… or /media%252F… is no page of the app either.
+  const url = decodedFully(request.url).toLowerCase();
   return !NON_SPA_PREFIXES.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api?');
+}
+
+/** `text` percent-decoded until it no longer changes (a few rounds at most). */
+function decodedFully(text: string): string {
+  let current = text;
+  for (let round = 0; round < 4 && current.includes('%'); round += 1) {
+    try {
+      const next = decodeURIComponent(current);
+      if (next === current) break;
+      current = next;
+    } catch {
+      break;
+    }
+  }
+  return current;
 }
 
 function readBuildInfo(webDistDir: string) {

@@ -6,7 +6,10 @@ import { ZBuildInfo } from '@picbook/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/envelope';
+import { pathSpellings } from '../../../test/path-spellings';
+import { rawClient } from '../../../test/raw-http';
 import { createTestApp, fixtureWebDist, type TestApp } from '../../../test/test-app';
+import { signedUploadUrl } from '../storage/serve-uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -235,10 +238,76 @@ describe('/media images with display options', () => {
   it('refuses options on a file that is not an image, and missing files', async () => {
     expectError(await t.app.inject({ url: '/media/art/page-1.mp3?thumbnail=128x' }), 404, 10404);
     expectError(await t.app.inject({ url: '/media/art/nope.webp?thumbnail=128x' }), 404, 10404);
+    // A path with no canonical form is refused before any handler (decision 086).
     expectError(
       await t.app.inject({ url: '/media/..%2F..%2Fetc%2Fpasswd.png?thumbnail=128x' }),
-      404,
-      10404,
+      400,
+      10001,
     );
+  });
+});
+
+describe('every static prefix under other spellings of its paths (issue 35, decision 086)', () => {
+  const secret = 'not for the web';
+  let raw: Awaited<ReturnType<typeof rawClient>>;
+  beforeAll(async () => {
+    raw = await rawClient(t.app);
+    // Beside the deployment's media root (DATA_DIR/media), never under it.
+    fs.writeFileSync(path.join(t.config.dataDir, 'secret.mp3'), secret);
+  });
+  afterAll(() => raw.close());
+  /** Ways out of a prefix's root to `target` (a path relative to the root's parent). */
+  const escapes = (prefix: string, target: string) => [
+    `/${prefix}/../${target}`,
+    `/${prefix}/..%2f${target}`,
+    `/${prefix}/%2e%2e/${target}`,
+    `/${prefix}/%2E%2E%2F${target}`,
+    `/${prefix}/%252e%252e/${target}`,
+    `/${prefix}/%252e%252e%252f${target}`,
+    `/${prefix}/x/../../${target}`,
+    `/${prefix}//..//${target}`,
+    `/${prefix}/..\\${target}`,
+    `/${prefix}/.%2e/${target}`,
+    `/${prefix}/${target.replace(/^/, '..;/')}`,
+  ];
+
+  it('no way out of /media, /legal or the web app to a file beside them', async () => {
+    const urls = [
+      ...escapes('media', 'secret.mp3'),
+      ...escapes('legal', '../secret.mp3'),
+      ...escapes('assets', '../test-app.ts'),
+      ...escapes('', '../test-app.ts').map((url) => url.replace(/^\/\//, '/')),
+    ];
+    for (const url of urls) {
+      const res = await raw.get(url);
+      expect(res.body, url).not.toContain(secret);
+      expect(res.body, url).not.toContain('createTestApp');
+      expect([200, 400, 403, 404], url).toContain(res.statusCode);
+    }
+  });
+
+  it('a stored recording answers only its signed URL, under no other spelling', async () => {
+    const key = 'rec/0123456789abcdef0123456789abcdef.mp3';
+    await t.app.deps.storage.put(key, Buffer.from(secret), 'audio/mpeg');
+    const signed = signedUploadUrl(t.app.deps.urlSigner, key, 'family');
+    expect((await raw.get(signed)).body).toBe(secret);
+    const query = signed.slice(signed.indexOf('?'));
+    for (const url of pathSpellings('uploads', key)) {
+      const res = await raw.get(url);
+      expect([400, 403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain(secret);
+    }
+    // A canonical spelling of the signed path is the same URL; a changed path is not.
+    expect((await raw.get(`/uploads//${key}${query}`)).statusCode).toBe(200);
+    const other = key.replace('0123', '1123');
+    expect((await raw.get(`/uploads/${other}${query}`)).statusCode).toBe(404);
+  });
+
+  it('public media answer their canonical path only as themselves', async () => {
+    for (const url of pathSpellings('media', 'art/page-1.mp3')) {
+      const res = await raw.get(url);
+      if (res.statusCode === 200) expect(res.body, url).toBe('page one');
+      else expect([400, 404], url).toContain(res.statusCode);
+    }
   });
 });
