@@ -7,6 +7,7 @@ import {
   nextStreak,
   POINTS_RECORD_PAGE_SIZE,
   signInPoints,
+  taskPeriods,
   taskState,
 } from './points-mall';
 
@@ -100,6 +101,20 @@ describe('task states (§3: 0 open, 1 finished, 2 collected)', () => {
       expect(taskState(kind, progress, target, collected)).toEqual(state);
     },
   );
+});
+
+describe('task claim periods (one per reward the events earned)', () => {
+  it.each([
+    ['daily', 0, 1, []],
+    ['daily', 3, 1, ['2026-11-21']],
+    ['once', 1, 1, ['once']],
+    ['once', 1, 2, []],
+    ['each', 0, 1, []],
+    ['each', 3, 1, ['1', '2', '3']],
+    ['each', 5, 2, ['1', '2']],
+  ] as const)('%s progress %i/%i → %j', (kind, progress, target, periods) => {
+    expect(taskPeriods(kind, progress, target, '2026-11-21')).toEqual(periods);
+  });
 });
 
 describe('address form', () => {

@@ -105,6 +105,28 @@ export const canCancelOrder = (status: number): boolean => status === ORDER_STAT
 /** Task states (§3 missions): 0 open, 1 finished and waiting to be collected, 2 collected. */
 export const TASK_STATUS = { open: 0, finished: 1, collected: 2 } as const;
 
+/** How many rewards a task's events earned in its period (an "each" task: one per `target`). */
+const rewardsEarned = (kind: 'daily' | 'once' | 'each', progress: number, target: number) =>
+  kind === 'each' ? Math.floor(progress / Math.max(1, target)) : progress >= target ? 1 : 0;
+
+/**
+ * The claim periods a task's events earned: the China `day` for a daily task, `once`, or for an
+ * "each" task the number of every reward so far, '1' … n. Taken from the event count alone, never
+ * from a count of claims (which a concurrent collect may have moved), so no period is ever past
+ * the events; the claims' unique key makes each period pay once.
+ */
+export function taskPeriods(
+  kind: 'daily' | 'once' | 'each',
+  progress: number,
+  target: number,
+  day: string,
+): string[] {
+  const earned = rewardsEarned(kind, progress, target);
+  if (kind === 'each') return Array.from({ length: earned }, (_, i) => String(i + 1));
+  if (earned === 0) return [];
+  return [kind === 'daily' ? day : 'once'];
+}
+
 /**
  * A task's state from how often its event happened in its period and how many rewards were
  * collected: `claimable` rewards are waiting (an "each" task pays once per event).
@@ -115,9 +137,7 @@ export function taskState(
   target: number,
   collected: number,
 ): { status: number; claimable: number } {
-  const units =
-    kind === 'each' ? Math.floor(progress / Math.max(1, target)) : progress >= target ? 1 : 0;
-  const claimable = Math.max(0, units - collected);
+  const claimable = Math.max(0, rewardsEarned(kind, progress, target) - collected);
   if (claimable > 0) return { status: TASK_STATUS.finished, claimable };
   // An "each" task stays open for the next event once everything so far is collected.
   if (kind !== 'each' && collected > 0) return { status: TASK_STATUS.collected, claimable: 0 };

@@ -1,7 +1,9 @@
 import { endpoints } from '@picbook/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { importSampleBooks } from '../../../test/speech-kit';
+import { ledgerEntries } from '../../platform/db/schema';
 import { operatorToken, runAction } from '../ops/ops.test-kit';
 import { type MallKit, type Member, startMallKit } from './points.test-kit';
 
@@ -27,6 +29,17 @@ const detail = async (m: Member) =>
   expectOk(await kit.get('/api/v1/points_mall/points/detail', m), endpoints.pointsDetail);
 const tasks = async (m: Member) =>
   expectOk(await kit.get('/api/v1/points_mall/missions', m), endpoints.pointsMissions).list;
+/** The member's ledger rows paying one task. */
+const taskEntries = (m: Member, id: string) =>
+  kit.t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, m.userId), eq(ledgerEntries.reason, `points-task:${id}`)));
+/** 50 collects of one task at once; the answers' codes. */
+const receiveAtOnce = async (m: Member, id: string) =>
+  (await Promise.all(Array.from({ length: 50 }, () => kit.post(RECEIVE, m, { id })))).map(
+    (r) => r.json().code as number,
+  );
 const task = async (m: Member, id: string) => {
   const found = (await tasks(m)).find((t) => t.id === id);
   if (!found) throw new Error(`no task ${id}`);
@@ -76,13 +89,18 @@ describe('daily sign-in', () => {
     });
   });
 
-  it('signing in twice at once pays once', async () => {
+  it('signing in 50 times at once pays once', async () => {
     const m = await kit.member();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => kit.post(SIGN, m)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => kit.post(SIGN, m)));
     const codes = answers.map((r) => r.json().code).sort();
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
-    expect(codes.filter((c) => c === 10104)).toHaveLength(9);
+    expect(codes.filter((c) => c === 10104)).toHaveLength(49);
     expect((await detail(m)).points).toBe(5);
+    const entries = await kit.t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, m.userId));
+    expect(entries).toHaveLength(1);
   });
 
   it('refuses a guest (the screens ask guests to log in first)', async () => {
@@ -93,7 +111,7 @@ describe('daily sign-in', () => {
 });
 
 describe('tasks earned from learning events', () => {
-  it('reading a book today finishes the daily task; it is collected exactly once', async () => {
+  it('reading a book today finishes the daily task; 50 collects at once pay once', async () => {
     const m = await kit.member();
     expect(await task(m, 'read_daily')).toMatchObject({ status: 0, progress: 0, claimable: 0 });
     expectError(await kit.post(RECEIVE, m, { id: 'read_daily' }), 200, 10400);
@@ -104,14 +122,15 @@ describe('tasks earned from learning events', () => {
     );
     expect(await task(m, 'read_daily')).toMatchObject({ status: 1, progress: 1, claimable: 1 });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => kit.post(RECEIVE, m, { id: 'read_daily' })),
+      Array.from({ length: 50 }, () => kit.post(RECEIVE, m, { id: 'read_daily' })),
     );
     const ok = answers.filter((r) => r.json().code === 0);
     expect(ok).toHaveLength(1);
-    expect(answers.filter((r) => r.json().code === 10104)).toHaveLength(7);
+    expect(answers.filter((r) => r.json().code === 10104)).toHaveLength(49);
     const received = expectOk(ok[0] as (typeof answers)[number], endpoints.receivePoints);
     expect(received).toMatchObject({ received: 10, points: 10, task: { status: 2 } });
     expect((await detail(m)).points).toBe(10);
+    expect(await taskEntries(m, 'read_daily')).toHaveLength(1);
 
     // The next China day it is open again.
     kit.t.clock.advance(86_400_000);
@@ -137,6 +156,23 @@ describe('tasks earned from learning events', () => {
     );
     expect(received).toMatchObject({ received: 40, task: { status: 0, claimable: 0 } });
     expectError(await kit.post(RECEIVE, m, { id: 'finish_book' }), 200, 10400);
+  });
+
+  // Each collect reads the event count; one that counts the claims again later (after another
+  // collect committed) must not pay a period past the events (issue 35).
+  it('50 collects at once of one finished book pay once', async () => {
+    const m = await kit.member();
+    expectOk(
+      await kit.post('/api/v1/user/process/1101', m, { process: '005', type: 'read', finished: 1 }),
+      endpoints.saveProcess,
+    );
+    const codes = await receiveAtOnce(m, 'finish_book');
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    // The rest are told it is collected (10104) or that nothing waits (10400).
+    expect(codes.filter((c) => c === 10104 || c === 10400)).toHaveLength(49);
+    expect((await detail(m)).points).toBe(20);
+    expect(await taskEntries(m, 'finish_book')).toHaveLength(1);
+    expect(await task(m, 'finish_book')).toMatchObject({ progress: 1, claimable: 0 });
   });
 
   it('a friend registering with my code is an invite reward; guests do not count', async () => {
@@ -168,6 +204,16 @@ describe('tasks earned from learning events', () => {
       endpoints.inviteRanks,
     );
     expect(defaults.list.find((r) => r.is_me)).toMatchObject({ nickname: '邀请人', count: 2 });
+  });
+
+  it('50 collects at once of one invite reward pay once', async () => {
+    const inviter = await kit.member();
+    await kit.member({ invitedBy: inviter.userId });
+    const codes = await receiveAtOnce(inviter, 'invite');
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10104 || c === 10400)).toHaveLength(49);
+    expect((await detail(inviter)).points).toBe(100);
+    expect(await taskEntries(inviter, 'invite')).toHaveLength(1);
   });
 
   it('operators tune the sign-in week and task points (configs points_rules)', async () => {

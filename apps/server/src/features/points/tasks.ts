@@ -1,6 +1,6 @@
 import { ErrorCode, type TPointsTask } from '@picbook/contracts';
-import { TASK_STATUS, taskState } from '@picbook/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { TASK_STATUS, taskPeriods, taskState } from '@picbook/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client';
 import { pointsTaskClaims } from '../../platform/db/schema';
@@ -36,6 +36,15 @@ async function collectedCount(db: DbOrTx, userId: number, task: TaskSource, day:
   return rows[0]?.n ?? 0;
 }
 
+/** How often the task's event happened (its progress) and how many rewards were collected. */
+async function countsOf(db: DbOrTx, userId: number, task: TaskSource, day: Day) {
+  const [progress, collected] = await Promise.all([
+    task.count(db, userId, day),
+    collectedCount(db, userId, task, day.day),
+  ]);
+  return { progress, collected, state: taskState(task.kind, progress, task.target, collected) };
+}
+
 async function taskOf(
   db: DbOrTx,
   userId: number,
@@ -43,11 +52,7 @@ async function taskOf(
   points: number,
   day: Day,
 ): Promise<TPointsTask> {
-  const [progress, collected] = await Promise.all([
-    task.count(db, userId, day),
-    collectedCount(db, userId, task, day.day),
-  ]);
-  const state = taskState(task.kind, progress, task.target, collected);
+  const { progress, state } = await countsOf(db, userId, task, day);
   return {
     id: task.id,
     title: task.title,
@@ -83,7 +88,9 @@ export async function listTasks(
  * POST points_mall/points/receive: collects what a task has waiting. Each reward is a claim row
  * (user, task, period) inserted with ON CONFLICT DO NOTHING — a concurrent collect of the same
  * reward waits for this one and then inserts nothing — and the ledger posting with the same key
- * is the last guard; the points and the claim commit together.
+ * is the last guard; the points and the claim commit together. The periods come from the event
+ * count alone (`taskPeriods`): a count of claims read here may be older or newer than another
+ * collect's, and periods computed from it could run past the events (issue 35).
  */
 export async function receiveTask(
   deps: AppDeps,
@@ -96,25 +103,34 @@ export async function receiveTask(
   if (!task) throw new AppError(ErrorCode.RecordNotFound, '任务不存在');
   const points = (await taskPoints(deps, log))(task);
   const day = chinaDay(deps.clock.now());
-  const before = await taskOf(deps.db, userId, task, points, day);
-  if (before.claimable === 0) {
-    if (before.status === TASK_STATUS.collected) {
+  const { progress, state } = await countsOf(deps.db, userId, task, day);
+  if (state.claimable === 0) {
+    if (state.status === TASK_STATUS.collected) {
       throw new AppError(ErrorCode.AlreadyReceived, '这个任务的积分已经领过啦');
     }
     throw new AppError(ErrorCode.NotAllowed, '任务还没完成哦，完成后再来领积分吧');
   }
-  const collected = await collectedCount(deps.db, userId, task, day.day);
-  const periods =
-    task.kind === 'daily'
-      ? [day.day]
-      : task.kind === 'once'
-        ? ['once']
-        : Array.from({ length: before.claimable }, (_, i) => String(collected + i + 1));
+  const earned = taskPeriods(task.kind, progress, task.target, day.day);
   const claimed = await deps.db.transaction(async (tx) => {
+    // Only the periods not claimed yet are offered (an old read only means a conflict below).
+    const taken = await tx
+      .select({ period: pointsTaskClaims.period })
+      .from(pointsTaskClaims)
+      .where(
+        and(
+          eq(pointsTaskClaims.userId, userId),
+          eq(pointsTaskClaims.taskId, taskId),
+          inArray(pointsTaskClaims.period, earned),
+        ),
+      );
+    const seen = new Set(taken.map((t) => t.period));
+    const open = earned.filter((period) => !seen.has(period));
+    if (open.length === 0) return 0;
+    // In ascending order, as every collect inserts, so two collects never wait on each other.
     const inserted = await tx
       .insert(pointsTaskClaims)
       .values(
-        periods.map((period) => ({ userId, taskId, period, points, claimedAt: deps.clock.now() })),
+        open.map((period) => ({ userId, taskId, period, points, claimedAt: deps.clock.now() })),
       )
       .onConflictDoNothing()
       .returning({ period: pointsTaskClaims.period });

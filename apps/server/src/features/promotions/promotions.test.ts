@@ -1,10 +1,10 @@
 import { ErrorCode, endpoints } from '@picbook/contracts';
-import { LIFETIME_EXPIRY } from '@picbook/domain';
-import { and, eq } from 'drizzle-orm';
+import { extendRight, LIFETIME_EXPIRY } from '@picbook/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, sendAndReadPin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
-import { userRights } from '../../platform/db/schema';
+import { giftCards, promoInvites, rightGrants, userRights } from '../../platform/db/schema';
 import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
 
 /**
@@ -42,6 +42,17 @@ const status = async (m: Member, promo = 'freeRead') =>
     await kit.get(`/api/v1/act/lifelong/status?promo=${promo}`, m),
     endpoints.lifelongStatus,
   );
+/** The grants recorded for families (right_grants): one per paid event. */
+const grantsOf = (...members: Member[]) =>
+  kit.t.database.db
+    .select()
+    .from(rightGrants)
+    .where(
+      inArray(
+        rightGrants.userId,
+        members.map((m) => m.userId),
+      ),
+    );
 const lifeVip = async (m: Member) =>
   (
     await kit.t.database.db
@@ -104,6 +115,26 @@ describe('lifelong promotions', () => {
       ErrorCode.PromoClaimed,
     );
     expect(await lifeVip(b)).toBeUndefined();
+  });
+
+  // PostgreSQL runs these at once: the unique keys (family, promo) and (phone, promo) decide.
+  it('50 claims at once by two families with one phone grant the right once', async () => {
+    const [a, b] = [await kit.member(), await kit.member()];
+    const mobile = newMobile();
+    const pin = await pinFor(mobile);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        transform(i % 2 ? b : a, { promo: 'freeRead', phone: mobile, pin }),
+      ),
+    );
+    const codes = answers.map((r) => r.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    // The rest: claimed, or the code was used up by the winner.
+    expect(
+      codes.filter((c) => c === ErrorCode.PromoClaimed || c === ErrorCode.SmsPinInvalid),
+    ).toHaveLength(49);
+    const grants = await grantsOf(a, b);
+    expect(grants.map((g) => [g.rightName, g.lifetime])).toEqual([['life_vip', true]]);
   });
 
   it('a link-only promotion: GET {token} shows it, POST claims it once', async () => {
@@ -208,6 +239,33 @@ describe('invitations (brings_new, gen_qrcode)', () => {
       200,
       ErrorCode.RecordNotFound,
     );
+  });
+
+  it('50 visits at once credit each new family once; 50 activations at once grant once', async () => {
+    const inviter = await kit.member();
+    await kit.member({ invitedBy: inviter.userId });
+    await kit.member({ invitedBy: inviter.userId });
+    const url = '/api/v1/promo/brings_new?promotion=vip_card';
+    const visits = await Promise.all(Array.from({ length: 50 }, () => kit.get(url, inviter)));
+    for (const res of visits) expect(res.json().code).toBe(0);
+    const db = kit.t.database.db;
+    expect(
+      await db.select().from(promoInvites).where(eq(promoInvites.inviterId, inviter.userId)),
+    ).toHaveLength(2);
+    const cards = await db.select().from(giftCards).where(eq(giftCards.userId, inviter.userId));
+    expect(cards).toHaveLength(2);
+
+    const id = cards[0]?.id ?? 0;
+    const activations = await Promise.all(
+      Array.from({ length: 50 }, () => kit.post('/api/v1/gift_card/active', inviter, { id })),
+    );
+    const expiries = activations.map(
+      (res) => expectOk(res, endpoints.giftCardActivate).expire_time,
+    );
+    // Every answer shows the one grant: a week from now, not a week more per request.
+    const week = extendRight({ now: kit.t.clock.now(), current: null, days: 7 });
+    expect(new Set(expiries)).toEqual(new Set([week.getTime() / 1000]));
+    expect((await grantsOf(inviter)).map((g) => g.idempotencyKey)).toEqual([`gift-card:${id}`]);
   });
 
   it('gen_qrcode: an SVG QR code of the landing link (default promo vip_card)', async () => {
