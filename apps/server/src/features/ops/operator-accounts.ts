@@ -10,6 +10,8 @@ import { AppError } from '../../platform/errors';
 import { isLoopback } from '../../platform/http/loopback';
 import type { Operator, OperatorRole } from '../../platform/ops/operator-action';
 import { asRoles } from '../../platform/ops/operator-session';
+import type { KeyRules } from '../../platform/rate-limit/rate-limiter';
+import { deviceKey, knownDevice, newDeviceId, signedDevice } from './operator-devices';
 
 /** Operator sessions are short: 8 hours, a working day. */
 export const OPERATOR_SESSION_MS = 8 * 3600 * 1000;
@@ -59,28 +61,53 @@ export async function createOperator(
   return { id: row.id, totpUri: totp?.uri ?? null };
 }
 
+/** Operator login limits (decision 085): each 10 attempts per 15 minutes. */
+export const OPS_LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+
 /**
- * Password, then the TOTP code when the operator has a secret. Failures answer alike and are
- * rate limited per username and per IP (10 in 15 minutes).
+ * The keys an attempt is counted on (decision 085): always its address; then its known device
+ * (a device cookie signed for this username) or, from anywhere else, the username. Failures from
+ * elsewhere therefore never lock an operator out of a device they have logged in from.
+ */
+function loginKeys(input: { username: string; ip: string }, device: string | null): KeyRules[] {
+  const rules = [OPS_LOGIN_LIMIT];
+  return [
+    { key: `ops-login:ip:${input.ip}`, rules },
+    device
+      ? { key: `ops-login:device:${device}`, rules }
+      : { key: `ops-login:user:${input.username}`, rules },
+  ];
+}
+
+/**
+ * Password, then the TOTP code when the operator has a secret. Failures answer alike. Every
+ * attempt is counted before it is checked, in one atomic step (decision 085), so parallel
+ * attempts cannot all pass a limit that only failures used to reach; a successful attempt is
+ * taken back. `device` is the device cookie's value; the answer's `device` is the one to set.
  */
 export async function loginOperator(
   deps: AppDeps,
-  input: { username: string; password: string; totp?: string | undefined; ip: string },
-): Promise<{ token: string; expiresAt: Date; operator: Operator }> {
+  input: {
+    username: string;
+    password: string;
+    totp?: string | undefined;
+    ip: string;
+    device?: string | undefined;
+  },
+): Promise<{ token: string; expiresAt: Date; operator: Operator; device: string }> {
   const now = deps.clock.now();
-  const window = 15 * 60 * 1000;
-  const keys = [`ops-login:user:${input.username}`, `ops-login:ip:${input.ip}`];
-  for (const key of keys) {
-    if ((await deps.rateLimiter.count(key, window, now.getTime())) >= 10) {
-      throw new AppError(ErrorCode.TooManyRequests, '尝试次数过多，请 15 分钟后再试');
-    }
+  const key = deviceKey(deps.config.mediaUrlKey);
+  const known = knownDevice(key, input.username, input.device);
+  const reservation = await deps.rateLimiter.reserve(loginKeys(input, known), now.getTime());
+  if (!reservation.allowed) {
+    throw new AppError(ErrorCode.TooManyRequests, '尝试次数过多，请 15 分钟后再试', {
+      data: { retry_after: Math.ceil(reservation.retryAfterMs / 1000) },
+    });
   }
+  // From here on a failure stays counted.
   // The development operator is a development adapter: this machine only, like the SMS outbox.
   const devOnly = input.username === DEV_OPERATOR && !deps.config.devAdaptersOpen;
-  if (devOnly && !isLoopback(input.ip)) {
-    for (const key of keys) await deps.rateLimiter.record(key, window, now.getTime());
-    throw new AppError(ErrorCode.LoginFailed, FAILED);
-  }
+  if (devOnly && !isLoopback(input.ip)) throw new AppError(ErrorCode.LoginFailed, FAILED);
   const [row] = await deps.db
     .select()
     .from(operators)
@@ -101,16 +128,19 @@ export async function loginOperator(
         timestamp: now.getTime(),
         window: 1,
       }) !== null);
-  if (!row || !passwordOk || !totpOk) {
-    for (const key of keys) await deps.rateLimiter.record(key, window, now.getTime());
-    throw new AppError(ErrorCode.LoginFailed, FAILED);
-  }
+  if (!row || !passwordOk || !totpOk) throw new AppError(ErrorCode.LoginFailed, FAILED);
+  await reservation.release();
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
   await deps.db
     .insert(operatorSessions)
     .values({ tokenHash: hashToken(token), operatorId: row.id, expiresAt });
-  return { token, expiresAt, operator: { name: `op:${row.username}`, roles: asRoles(row.roles) } };
+  return {
+    token,
+    expiresAt,
+    operator: { name: `op:${row.username}`, roles: asRoles(row.roles) },
+    device: signedDevice(key, row.username, known ?? newDeviceId()),
+  };
 }
 
 export async function logoutOperator(db: DbOrTx, token: string): Promise<void> {

@@ -20,11 +20,18 @@ import {
 } from '../books/content-imports';
 import { operatorActions } from './action-registry';
 import { loginOperator, logoutOperator } from './operator-accounts';
+import { deviceCookie, deviceCookieValue } from './operator-devices';
 import { operatorViews } from './view-registry';
 
 export function registerOpsRoutes(app: FastifyInstance): void {
-  defineRoute(app, endpoints.opsLogin, async ({ deps, body, request }) => {
-    const session = await loginOperator(deps, { ...body, ip: request.ip });
+  defineRoute(app, endpoints.opsLogin, async ({ deps, body, request, reply }) => {
+    const session = await loginOperator(deps, {
+      ...body,
+      ip: request.ip,
+      device: deviceCookieValue(request.headers.cookie),
+    });
+    // The known-device cookie (decision 085): HttpOnly, sent back to the login only.
+    reply.header('set-cookie', deviceCookie(session.device, request.protocol === 'https'));
     return {
       token: session.token,
       expire_time: unixSeconds(session.expiresAt),

@@ -53,6 +53,45 @@ describe.each(limiters)('%s rate limiter', (_name, make) => {
     expect(await rl.count('f', 1000, 1150)).toBe(2);
   });
 
+  it('reserves on several keys at once, all or nothing, and never past the limit in parallel', async () => {
+    const rl = make();
+    const rules = [{ limit: 10, windowMs: 1000 }];
+    const keys = [
+      { key: 'r:ip', rules },
+      { key: 'r:user', rules },
+    ];
+    const burst = await Promise.all(Array.from({ length: 50 }, () => rl.reserve(keys, 0)));
+    expect(burst.filter((r) => r.allowed)).toHaveLength(10);
+    expect(burst.find((r) => !r.allowed)?.retryAfterMs).toBe(1000);
+    expect(await rl.count('r:ip', 1000, 0)).toBe(10);
+    expect(await rl.count('r:user', 1000, 0)).toBe(10);
+    // One full key refuses the reservation on every key: the other key is not counted.
+    const refused = await rl.reserve([{ key: 'r:other', rules }, ...keys], 10);
+    expect(refused.allowed).toBe(false);
+    expect(await rl.count('r:other', 1000, 10)).toBe(0);
+    await refused.release();
+    expect(await rl.count('r:ip', 1000, 10)).toBe(10);
+  });
+
+  it('releases a reservation once, on each of its keys', async () => {
+    const rl = make();
+    const rules = [{ limit: 2, windowMs: 1000 }];
+    const keys = [
+      { key: 's:a', rules },
+      { key: 's:b', rules },
+    ];
+    const first = await rl.reserve(keys, 0);
+    const second = await rl.reserve(keys, 0);
+    expect((await rl.reserve(keys, 5)).allowed).toBe(false);
+    await second.release();
+    await second.release();
+    expect(await rl.count('s:a', 1000, 5)).toBe(1);
+    expect(await rl.count('s:b', 1000, 5)).toBe(1);
+    expect((await rl.reserve(keys, 5)).allowed).toBe(true);
+    expect((await rl.reserve(keys, 5)).allowed).toBe(false);
+    expect(first.allowed).toBe(true);
+  });
+
   it('keeps keys apart', async () => {
     const rl = make();
     const rule = [{ limit: 1, windowMs: 1000 }];

@@ -12,6 +12,18 @@ export interface LimitResult {
   retryAfterMs: number;
 }
 
+/** One key and the rules its hits must stay within. */
+export interface KeyRules {
+  key: string;
+  rules: readonly LimitRule[];
+}
+
+/** A counted (or refused) attempt made before the check it guards. */
+export interface Reservation extends LimitResult {
+  /** Takes back the hits this reservation counted (an attempt that succeeded); nothing when refused. */
+  release(): Promise<void>;
+}
+
 /**
  * Sliding-window-log limiter: exact counts over the last `windowMs`, so "1 per 60 s" can never
  * let two through a window boundary. In-process by default; Redis when several API processes
@@ -20,6 +32,12 @@ export interface LimitResult {
 export interface RateLimiter {
   /** Counts a hit when every rule still allows it; otherwise counts nothing. */
   hit(key: string, rules: readonly LimitRule[], nowMs: number): Promise<LimitResult>;
+  /**
+   * Counts one hit on every key when every key's rules still allow it, in one atomic step (all or
+   * nothing; parallel callers can never all see room for one). Count before checking, so a burst
+   * of guesses is cut at the limit, then `release` the reservation of an attempt that succeeded.
+   */
+  reserve(keys: readonly KeyRules[], nowMs: number): Promise<Reservation>;
   /** Hits in the last window without counting one. */
   count(key: string, windowMs: number, nowMs: number): Promise<number>;
   /** Counts a hit unconditionally (e.g. a failed check). */
@@ -41,21 +59,53 @@ export function createMemoryRateLimiter(): RateLimiter {
     maxWindow.set(key, Math.max(maxWindow.get(key) ?? 0, windowMs));
   };
 
-  return {
-    async hit(key, rules, nowMs) {
+  const refused = async () => {};
+  // No await between checking and counting: atomic within the process.
+  const reserve = (keys: readonly KeyRules[], nowMs: number): Reservation => {
+    let retryAfterMs = 0;
+    const kept = keys.map(({ key, rules }) => {
       for (const rule of rules) widen(key, rule.windowMs);
       const log = prune(key, nowMs);
-      let retryAfterMs = 0;
       for (const rule of rules) {
         const inWindow = log.filter((t) => t > nowMs - rule.windowMs);
         if (inWindow.length >= rule.limit) {
           const oldest = inWindow[inWindow.length - rule.limit] ?? nowMs;
-          retryAfterMs = Math.max(retryAfterMs, oldest + rule.windowMs - nowMs);
+          retryAfterMs = Math.max(retryAfterMs, oldest + rule.windowMs - nowMs, 1);
         }
       }
-      if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
-      logs.set(key, [...log, nowMs]);
-      return { allowed: true, retryAfterMs: 0 };
+      return log;
+    });
+    if (retryAfterMs > 0) return { allowed: false, retryAfterMs, release: refused };
+    keys.forEach(({ key }, i) => {
+      logs.set(key, [...(kept[i] ?? []), nowMs]);
+    });
+    let released = false;
+    return {
+      allowed: true,
+      retryAfterMs: 0,
+      async release() {
+        if (released) return;
+        released = true;
+        // Hits at the same instant are interchangeable: taking back one of them is exact.
+        for (const { key } of keys) {
+          const log = logs.get(key) ?? [];
+          const at = log.lastIndexOf(nowMs);
+          if (at < 0) continue;
+          const rest = [...log.slice(0, at), ...log.slice(at + 1)];
+          if (rest.length === 0) logs.delete(key);
+          else logs.set(key, rest);
+        }
+      },
+    };
+  };
+
+  return {
+    async hit(key, rules, nowMs) {
+      const { allowed, retryAfterMs } = reserve([{ key, rules }], nowMs);
+      return { allowed, retryAfterMs };
+    },
+    async reserve(keys, nowMs) {
+      return reserve(keys, nowMs);
     },
     async count(key, windowMs, nowMs) {
       widen(key, windowMs);
@@ -70,46 +120,80 @@ export function createMemoryRateLimiter(): RateLimiter {
 
 /**
  * The same limiter on Redis sorted sets; one Lua script per call keeps check-and-count atomic
- * across processes.
+ * across processes. KEYS are the keys; ARGV: now, the member to add, then per key the number of
+ * its rules followed by each rule's limit and window. Answers 0 (counted on every key) or the
+ * milliseconds to wait (counted nowhere).
  */
-const HIT_SCRIPT = `
-local key = KEYS[1]
+const RESERVE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local member = ARGV[2]
-local maxWindow = 0
+local at = 3
 local retry = 0
-for i = 3, #ARGV, 2 do
-  local limit = tonumber(ARGV[i])
-  local window = tonumber(ARGV[i + 1])
-  if window > maxWindow then maxWindow = window end
-  local count = redis.call('ZCOUNT', key, '(' .. (now - window), '+inf')
-  if count >= limit then
-    local entries = redis.call('ZRANGEBYSCORE', key, '(' .. (now - window), '+inf', 'WITHSCORES', 'LIMIT', count - limit, 1)
-    local oldest = tonumber(entries[2])
-    local wait = oldest + window - now
-    if wait > retry then retry = wait end
+local windows = {}
+for k = 1, #KEYS do
+  local key = KEYS[k]
+  local n = tonumber(ARGV[at])
+  at = at + 1
+  local maxWindow = 0
+  for r = 1, n do
+    local limit = tonumber(ARGV[at])
+    local window = tonumber(ARGV[at + 1])
+    at = at + 2
+    if window > maxWindow then maxWindow = window end
+    local count = redis.call('ZCOUNT', key, '(' .. (now - window), '+inf')
+    if count >= limit then
+      local wait = 1
+      if limit > 0 then
+        local entries = redis.call('ZRANGEBYSCORE', key, '(' .. (now - window), '+inf', 'WITHSCORES', 'LIMIT', count - limit, 1)
+        wait = tonumber(entries[2]) + window - now
+      end
+      if wait > retry then retry = wait end
+    end
   end
+  windows[k] = maxWindow
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - maxWindow)
 end
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - maxWindow)
 if retry > 0 then return retry end
-redis.call('ZADD', key, now, member)
-redis.call('PEXPIRE', key, maxWindow)
+for k = 1, #KEYS do
+  redis.call('ZADD', KEYS[k], now, member)
+  redis.call('PEXPIRE', KEYS[k], windows[k])
+end
 return 0
 `;
 
 export function createRedisRateLimiter(redis: Redis, prefix = 'picbook:rl:'): RateLimiter {
   let seq = 0;
   const member = (nowMs: number) => `${nowMs}-${process.pid}-${seq++}-${Math.random()}`;
+  const reserve = async (keys: readonly KeyRules[], nowMs: number): Promise<Reservation> => {
+    const names = keys.map(({ key }) => prefix + key);
+    const args = keys.flatMap(({ rules }) => [
+      String(rules.length),
+      ...rules.flatMap((r) => [String(r.limit), String(r.windowMs)]),
+    ]);
+    const added = member(nowMs);
+    const retry = Number(
+      await redis.eval(RESERVE_SCRIPT, names.length, ...names, String(nowMs), added, ...args),
+    );
+    if (retry > 0) return { allowed: false, retryAfterMs: retry, release: async () => {} };
+    let released = false;
+    return {
+      allowed: true,
+      retryAfterMs: 0,
+      async release() {
+        if (released) return;
+        released = true;
+        const unhit = redis.multi();
+        for (const name of names) unhit.zrem(name, added);
+        await unhit.exec();
+      },
+    };
+  };
   return {
     async hit(key, rules, nowMs) {
-      const args = rules.flatMap((r) => [String(r.limit), String(r.windowMs)]);
-      const retry = Number(
-        await redis.eval(HIT_SCRIPT, 1, prefix + key, String(nowMs), member(nowMs), ...args),
-      );
-      return retry > 0
-        ? { allowed: false, retryAfterMs: retry }
-        : { allowed: true, retryAfterMs: 0 };
+      const { allowed, retryAfterMs } = await reserve([{ key, rules }], nowMs);
+      return { allowed, retryAfterMs };
     },
+    reserve,
     async count(key, windowMs, nowMs) {
       return redis.zcount(prefix + key, `(${nowMs - windowMs}`, '+inf');
     },
