@@ -881,7 +881,8 @@ export const endpoints = {
   },
   cancelStoreOrder: {
     ...routes.cancelStoreOrder,
-    summary: 'Give up an unpaid order (it closes; a payment that still arrives is honoured)',
+    summary:
+      'Give up an unpaid order (it closes); 10400 when it was paid, before or at the same moment',
     tags: ['store'],
     params: ZOrderParams,
     response: ZOrder,

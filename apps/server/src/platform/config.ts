@@ -155,6 +155,11 @@ const ZEnv = z.object({
   /** How long the answer waits for cloud channels once the offline judge has answered (ms). */
   SPEECH_CHANNEL_GRACE_MS: z.coerce.number().int().min(0).max(20_000).default(800),
   /**
+   * Audio of unfinished recordings the database may hold (MB): past three quarters of it new
+   * speech sessions are refused, past all of it their chunks (10429).
+   */
+  SPEECH_BUFFER_MAX_MB: z.coerce.number().int().min(8).max(4096).default(128),
+  /**
    * Development stand-ins for the cloud channels (answer in Tencent's and iFlytek's shapes with
    * the offline judge's figures) for providers without credentials; refused in production
    * unless ALLOW_DEV_ADAPTERS=1.
@@ -217,6 +222,8 @@ export interface AppConfig {
   speechChannels: SpeechChannelsConfig;
   /** Worker threads of the offline scorer's pool (SPEECH_WORKERS, default min(cores, 4)). */
   speechWorkers: number;
+  /** Bytes of streamed audio all unfinished speech sessions may hold (SPEECH_BUFFER_MAX_MB). */
+  speechBufferMaxBytes: number;
   /** Where uploads (recordings) are stored: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage:
     | { kind: 'local'; dir: string }
@@ -386,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments,
     speechChannels,
     speechWorkers: e.SPEECH_WORKERS ?? defaultPoolSize(),
+    speechBufferMaxBytes: e.SPEECH_BUFFER_MAX_MB * 1024 * 1024,
     storage,
   };
 }

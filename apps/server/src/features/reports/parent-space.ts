@@ -26,6 +26,7 @@ import {
 } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { probeImage } from '../../platform/media/image-probe';
 import { newObjectKey } from '../../platform/storage/keys';
 import { chinaDate, chinaDay, unixSeconds } from '../../platform/time';
 
@@ -315,15 +316,17 @@ export async function sendFeedback(
   }
   let screenshotKey: string | null = null;
   if (body.screenshot) {
-    const [, type = 'png', data = ''] =
-      /^data:image\/(png|jpeg);base64,(.*)$/.exec(body.screenshot) ?? [];
-    const ext = type === 'jpeg' ? 'jpg' : 'png';
-    screenshotKey = newObjectKey('feedback', ext);
-    await deps.storage.put(
-      screenshotKey,
-      Buffer.from(data, 'base64'),
-      ext === 'jpg' ? 'image/jpeg' : 'image/png',
-    );
+    // The data URL's type is the client's word: the bytes must be a PNG or JPEG, and are stored
+    // as what they are.
+    const bytes = Buffer.from(body.screenshot.slice(body.screenshot.indexOf(',') + 1), 'base64');
+    const image = probeImage(bytes);
+    if (!image || image.format === 'webp') {
+      throw new AppError(ErrorCode.InvalidParams, '参数错误：截图不是有效的 PNG 或 JPEG 图片', {
+        field: 'screenshot',
+      });
+    }
+    screenshotKey = newObjectKey('feedback', image.ext);
+    await deps.storage.put(screenshotKey, bytes, image.contentType);
   }
   const [row] = await deps.db
     .insert(feedback)

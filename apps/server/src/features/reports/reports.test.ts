@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { endpoints } from '@picbook/contracts';
 import { PLACEMENT } from '@picbook/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
+import { feedback } from '../../platform/db/schema';
 import { operatorToken, runAction } from '../ops/ops.test-kit';
 import { type Family, FIRST, type PlanKit, startPlanKit } from '../study-plan/study-plan.test-kit';
 import { writeWeeklySummaries } from './parent-space';
@@ -365,7 +367,7 @@ describe('parent space', () => {
     const sent = expectOk(
       await kit.post('/api/v1/parent_space/feedback', family, {
         content: '希望多一些恐龙主题的绘本',
-        screenshot: `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`,
+        screenshot: `data:image/png;base64,${PNG_1X1.toString('base64')}`,
       }),
       endpoints.feedback,
     );
@@ -381,5 +383,59 @@ describe('parent space', () => {
     );
     expect(inbox.list.map((m) => m.body)).toContain('好的，下个月上架！');
     expect(inbox.unread).toBe(3);
+  });
+});
+
+/** A real 1×1 PNG, and the start of a JPEG (what the checks read). */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const JPEG_START = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+
+describe('feedback screenshots', () => {
+  const send = (family: Family, screenshot: string) =>
+    kit.post('/api/v1/parent_space/feedback', family, {
+      content: '截图里的按钮点不动',
+      screenshot,
+    });
+  const dataUrl = (type: string, bytes: Buffer) =>
+    `data:image/${type};base64,${bytes.toString('base64')}`;
+  const storedKey = async (id: number) =>
+    (await kit.t.database.db.select().from(feedback).where(eq(feedback.id, id)))[0]?.screenshotKey;
+
+  it('bytes that are not a PNG or JPEG are refused with 400 / 10001, whatever the data URL says', async () => {
+    const family = await kit.family();
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const webp = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(16)]);
+    for (const [type, bytes] of [
+      ['png', html],
+      ['jpeg', Buffer.from('not really a jpeg')],
+      ['png', PNG_1X1.subarray(0, 20)],
+      ['png', webp],
+    ] as const) {
+      const refused = expectError(await send(family, dataUrl(type, bytes)), 400, 10001);
+      expect(refused.msg).toBe('参数错误：截图不是有效的 PNG 或 JPEG 图片');
+      expect(refused.data).toEqual({ field: 'screenshot' });
+    }
+    // Nothing was stored for them.
+    const rows = await kit.t.database.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.userId, family.userId));
+    expect(rows).toEqual([]);
+  });
+
+  it('a real PNG or JPEG is stored as what its bytes are', async () => {
+    const family = await kit.family();
+    const png = expectOk(await send(family, dataUrl('png', PNG_1X1)), endpoints.feedback);
+    expect(await storedKey(png.id)).toMatch(/^feedback\/[0-9a-f]+\.png$/);
+    // A JPEG sent under a PNG data URL is kept as a JPEG.
+    const jpeg = expectOk(await send(family, dataUrl('png', JPEG_START)), endpoints.feedback);
+    const key = (await storedKey(jpeg.id)) ?? '';
+    expect(key).toMatch(/\.jpg$/);
+    const stored = await kit.t.app.deps.storage.get(key);
+    expect(stored?.contentType).toBe('image/jpeg');
+    expect(stored?.body.equals(JPEG_START)).toBe(true);
   });
 });

@@ -28,6 +28,7 @@ import { isValidKey, newObjectKey } from '../../platform/storage';
 import { signedUploadUrl } from '../../platform/storage/serve-uploads';
 import { loadConfigs } from '../configs/configs.store';
 import { bookLineCompetitors } from './book-lines';
+import { assertRoomForChunk, openSpeechSession } from './open-speech-session';
 import { createSpeechQueries, type SpeechSessionRow } from './speech.queries';
 
 const BYTES_PER_SECOND = SPEECH_SAMPLE_RATE * 2;
@@ -64,6 +65,8 @@ export interface SpeechInput {
   fields: TSpeechFields;
   /** The audio_bin part (raw PCM s16le 16 kHz mono, or one whole WAV), or null. */
   audio: Buffer | null;
+  /** The device uuid header, or null without one. */
+  deviceId: string | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -159,8 +162,12 @@ export async function handleSpeech(deps: AppDeps, input: SpeechInput): Promise<T
   const now = deps.clock.now();
   if (now.getTime() - lastSweepMs > 60_000) {
     lastSweepMs = now.getTime();
-    // Expired sessions stay an hour as tombstones, so a late request hears "expired" (10024).
-    void q.sweepExpired(new Date(now.getTime() - SWEEP_GRACE_MS)).catch(() => undefined);
+    // Expired sessions stay an hour as tombstones, so a late request hears "expired" (10024);
+    // their audio goes at once.
+    void q
+      .dropExpiredChunks(now)
+      .then(() => q.sweepExpired(new Date(now.getTime() - SWEEP_GRACE_MS)))
+      .catch(() => undefined);
   }
 
   let session = await q.findSession(fields.session_id);
@@ -193,13 +200,13 @@ export async function handleSpeech(deps: AppDeps, input: SpeechInput): Promise<T
 
   if (!session) {
     await limitRecordings(deps, 'speech', userId);
-    session = await q.openSession({
+    session = await openSpeechSession(deps, {
       id: fields.session_id,
       userId,
+      deviceId: input.deviceId,
       refText: fields.ref_text ?? null,
       asrId: fields.asr_id ?? null,
       components: fields.components ?? null,
-      expiresAt: new Date(now.getTime() + SPEECH_SESSION_TTL_S * 1000),
     });
     if (session.userId !== userId) throw notFound();
   }
@@ -211,7 +218,8 @@ export async function handleSpeech(deps: AppDeps, input: SpeechInput): Promise<T
         field: 'audio_bin',
       });
     }
-    await q.addChunk(session.id, fields.seq, audio);
+    await assertRoomForChunk(deps, audio.length);
+    await q.addChunk(session.id, fields.seq, audio, now);
   }
 
   if (fields.is_ended !== 1) {
@@ -364,6 +372,8 @@ async function judgeClaimedSession(
       throw error;
     }
     await q.updateSession(sessionId, { status: 'failed', error: '评分失败，请重新录音' });
+    // A failed session answers its error again and is never scored: its audio is not needed.
+    await q.deleteChunks(sessionId);
     throw new AppError(ErrorCode.Internal, '录音出了点小问题，请重新录音', { cause: error });
   }
 }
@@ -468,12 +478,15 @@ async function scoreStoredRecording(deps: AppDeps, input: SpeechInput): Promise<
   if (!stored) throw invalidParams('audio_path', '找不到这段录音');
   const samples = wavToSpeech(stored.body);
   const now = deps.clock.now();
+  // Scored at once from storage: nothing is buffered, so no cap (the judge's queue bounds it).
   const session = await q.openSession({
     id: fields.session_id,
     userId,
+    deviceId: input.deviceId,
     refText,
     asrId: fields.asr_id ?? null,
     components: fields.components ?? null,
+    touchedAt: now,
     expiresAt: new Date(now.getTime() + SPEECH_SESSION_TTL_S * 1000),
   });
   if (session.userId !== userId) throw notFound();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   recordings,
@@ -40,9 +40,81 @@ export function createSpeechQueries(db: DbOrTx) {
       await db.update(speechSessions).set(patch).where(eq(speechSessions.id, id));
     },
 
-    /** Stores a chunk once: a repeated seq keeps the first copy. */
-    async addChunk(sessionId: string, seq: number, pcm: Buffer): Promise<void> {
-      await db.insert(speechChunks).values({ sessionId, seq, pcm }).onConflictDoNothing();
+    /**
+     * Stores a chunk once (a repeated seq keeps the first copy) and counts its bytes to the
+     * session. Two statements: a crash between them undercounts one chunk until the chunks go.
+     */
+    async addChunk(sessionId: string, seq: number, pcm: Buffer, now: Date): Promise<void> {
+      const added = await db
+        .insert(speechChunks)
+        .values({ sessionId, seq, pcm })
+        .onConflictDoNothing()
+        .returning({ seq: speechChunks.seq });
+      await db
+        .update(speechSessions)
+        .set({
+          touchedAt: now,
+          ...(added.length > 0
+            ? { bufferedBytes: sql`${speechSessions.bufferedBytes} + ${pcm.length}` }
+            : {}),
+        })
+        .where(eq(speechSessions.id, sessionId));
+    },
+
+    /**
+     * Serialises the opening of sessions per user and per device (in the caller's transaction):
+     * the caps are counted, then a session added, by one request at a time. The user's lock is
+     * always taken first, so two requests never wait for each other's.
+     */
+    async lockOpening(userId: number, deviceId: string | null): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`speech-user:${userId}`}))`);
+      if (deviceId) {
+        await db.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`speech-device:${deviceId}`}))`,
+        );
+      }
+    },
+
+    /** The unexpired sessions under way (open or scoring) of a user or of a device. */
+    underWay(
+      by: { userId: number } | { deviceId: string },
+      now: Date,
+    ): Promise<Array<Pick<SpeechSessionRow, 'id' | 'status' | 'touchedAt'>>> {
+      return db
+        .select({
+          id: speechSessions.id,
+          status: speechSessions.status,
+          touchedAt: speechSessions.touchedAt,
+        })
+        .from(speechSessions)
+        .where(
+          and(
+            'userId' in by
+              ? eq(speechSessions.userId, by.userId)
+              : eq(speechSessions.deviceId, by.deviceId),
+            inArray(speechSessions.status, ['open', 'scoring']),
+            gt(speechSessions.expiresAt, now),
+          ),
+        );
+    },
+
+    /** Ends sessions now (a later request hears "expired") and drops their chunks. */
+    async expireNow(ids: string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(speechChunks).where(inArray(speechChunks.sessionId, ids));
+      await db
+        .update(speechSessions)
+        .set({ expiresAt: now, bufferedBytes: 0 })
+        .where(inArray(speechSessions.id, ids));
+    },
+
+    /** Bytes of audio all sessions' chunks hold. */
+    async bufferedBytes(): Promise<number> {
+      const [row] = await db
+        .select({ bytes: sql<string | number | null>`sum(${speechSessions.bufferedBytes})` })
+        .from(speechSessions)
+        .where(gt(speechSessions.bufferedBytes, 0));
+      return Number(row?.bytes ?? 0);
     },
 
     /** Chunk numbers received and their total size in bytes. */
@@ -79,6 +151,26 @@ export function createSpeechQueries(db: DbOrTx) {
 
     async deleteChunks(sessionId: string): Promise<void> {
       await db.delete(speechChunks).where(eq(speechChunks.sessionId, sessionId));
+      await db
+        .update(speechSessions)
+        .set({ bufferedBytes: 0 })
+        .where(eq(speechSessions.id, sessionId));
+    },
+
+    /** Drops the chunks of sessions expired by `now` (the rows stay a while as tombstones). */
+    async dropExpiredChunks(now: Date, limit = 200): Promise<void> {
+      const expired = await db
+        .select({ id: speechSessions.id })
+        .from(speechSessions)
+        .where(and(gt(speechSessions.bufferedBytes, 0), lte(speechSessions.expiresAt, now)))
+        .limit(limit);
+      const ids = expired.map((r) => r.id);
+      if (ids.length === 0) return;
+      await db.delete(speechChunks).where(inArray(speechChunks.sessionId, ids));
+      await db
+        .update(speechSessions)
+        .set({ bufferedBytes: 0 })
+        .where(inArray(speechSessions.id, ids));
     },
 
     /** Drops expired sessions (their chunks go with them); returns how many. */

@@ -1,6 +1,7 @@
 import { AUDIO_UPLOAD_MAX_BYTES, endpoints } from '@picbook/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route';
+import { deviceIdOf } from '../../platform/http/device-id';
 import { readMultipart } from '../../platform/http/multipart';
 import { registerDeletionStep } from '../user/delete-account';
 import { handleAudioUpload } from './audio-upload';
@@ -13,7 +14,13 @@ const SPEECH_FILE_CAP = 2 * 1024 * 1024;
 export function registerSpeechRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.speech, async ({ deps, userId, request }) => {
     const { fields, file } = await readMultipart(request, endpoints.speech, SPEECH_FILE_CAP);
-    return handleSpeech(deps, { userId, log: request.log, fields, audio: file?.buffer ?? null });
+    return handleSpeech(deps, {
+      userId,
+      log: request.log,
+      fields,
+      audio: file?.buffer ?? null,
+      deviceId: deviceIdOf(request) || null,
+    });
   });
 
   defineRoute(app, endpoints.audio, async ({ deps, userId, request }) => {

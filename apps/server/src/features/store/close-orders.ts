@@ -7,7 +7,7 @@ import { orders } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { createOrderQueries, type OrderRow } from './orders.queries';
-import { fulfilOrder } from './settle-payment';
+import { fulfilOrder, settleFromProvider } from './settle-payment';
 
 /**
  * created → closed inside the caller's transaction (the order row locked). Answers the closed
@@ -34,15 +34,24 @@ export async function closeOrderInTx(
 /** Where a failed provider close is noted (a request's logger, or the console for operators). */
 type WarnLog = { warn(detail: object, message: string): void };
 
-/** Tells the provider to stop taking money for a closed order; a failure is only logged. */
-export async function closeAtProvider(deps: AppDeps, log: WarnLog, order: OrderRow) {
+/**
+ * Tells the provider to stop taking money for a closed order; a failure is only logged. Answers
+ * whether the provider closed it: it refuses when the order was paid there (a payment that beats
+ * the close is honoured anyway, closed → paid).
+ */
+export async function closeAtProvider(
+  deps: AppDeps,
+  log: WarnLog,
+  order: OrderRow,
+): Promise<boolean> {
   const provider = deps.payments.web[order.payMethod as 'wechat' | 'alipay'];
-  if (!provider) return;
+  if (!provider) return true;
   try {
     await provider.close(order.orderNo);
+    return true;
   } catch (error) {
-    // A payment that beats the close is honoured anyway (closed → paid).
     log.warn({ err: error, orderNo: order.orderNo }, 'provider close failed');
+    return false;
   }
 }
 
@@ -71,7 +80,10 @@ export async function sweepOrders(
   return { closed, fulfilled };
 }
 
-/** POST /api/v1/order/{id}/cancel: the parent gives up an unpaid order. */
+/**
+ * POST /api/v1/order/{id}/cancel: the parent gives up an unpaid order. The answer says what is
+ * true: the closed order, or 10400 when it was paid, before the cancel or at the same moment.
+ */
 export async function cancelOrder(
   deps: AppDeps,
   log: FastifyBaseLogger,
@@ -80,13 +92,15 @@ export async function cancelOrder(
   const closed = await deps.db.transaction((tx) =>
     closeOrderInTx(tx, order.id, 'cancelled', deps.clock.now()),
   );
-  if (!closed) {
-    const latest = await createOrderQueries(deps.db).findById(order.id);
-    if (latest?.status === 'closed') return latest;
-    throw new AppError(ErrorCode.NotAllowed, '订单已支付，不能取消');
+  if (closed && !(await closeAtProvider(deps, log, closed))) {
+    // The provider would not close it: most often the family paid on the cashier page just now
+    // and its notification is still on the way. Settle that payment here (closed → paid →
+    // fulfilled) rather than answer "closed" for an order that is about to be fulfilled.
+    await settleFromProvider(deps, log, closed, 'a cancel');
   }
-  await closeAtProvider(deps, log, closed);
-  return closed;
+  const latest = await createOrderQueries(deps.db).findById(order.id);
+  if (latest?.status === 'closed') return latest;
+  throw new AppError(ErrorCode.NotAllowed, '订单已支付，不能取消');
 }
 
 /** Runs the sweep every minute in a running server; answers how to stop it. */

@@ -16,6 +16,7 @@ afterAll(() => kit.close());
 
 const DAY = 86_400_000;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('buying a month in the sandbox', () => {
   it("members' book pages become readable after payment and not before", async () => {
@@ -161,6 +162,37 @@ describe('purchase attempts', () => {
     const paid = await kit.buy(family, 'vip_1m');
     await kit.payInSandbox(paid);
     expectError(await kit.post(`/api/v1/order/${paid.order.id}/cancel`, family), 200, 10400);
+  });
+
+  it('a cancel racing the cashier answers what became of the order (20 rounds)', async () => {
+    const family = await kit.family();
+    const seen = { closed: 0, paid: 0 };
+    for (let round = 0; round < 20; round++) {
+      const created = await kit.buy(family, 'vip_1m');
+      const [cancel] = await Promise.all([
+        kit.post(`/api/v1/order/${created.order.id}/cancel`, family),
+        // The pay starts a little later round by round, so both sides win some rounds. The
+        // cashier refuses an order the cancel closed first ('该订单已关闭…').
+        sleep((round % 5) * 5).then(() => kit.payInSandbox(created).catch(() => false)),
+      ]);
+      const [row] = await kit.t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.orderNo, created.order.id));
+      if (row?.status === 'closed') {
+        expect(expectOk(cancel, endpoints.cancelStoreOrder).status).toBe('closed');
+        seen.closed++;
+      } else {
+        // Paid, by the cashier or at the same moment: the right was granted and the cancel says so.
+        expect(row?.status).toBe('fulfilled');
+        expect(expectError(cancel, 200, 10400).msg).toBe('订单已支付，不能取消');
+        seen.paid++;
+      }
+    }
+    expect(seen.closed + seen.paid).toBe(20);
+    // Every paid order granted a month; every closed one granted nothing.
+    const user = await kit.userInfo(family);
+    expect(user.buy_info.paid_count).toBe(seen.paid);
   });
 });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { closeAtProvider, closeOrderInTx } from './close-orders';
 import { createOrderQueries, type OrderRow } from './orders.queries';
 import { presentOrders } from './present-order';
-import { fulfilOrder, settlePayment } from './settle-payment';
+import { fulfilOrder, settleFromProvider } from './settle-payment';
 
 /** The order if it is this user's; 10024 otherwise (another family's order does not exist). */
 export async function findOwnOrder(deps: AppDeps, userId: number, orderNo: string) {
@@ -33,21 +33,7 @@ export async function readOrder(
     const closed = await deps.db.transaction((tx) => closeOrderInTx(tx, order.id, 'timeout', now));
     if (closed) await closeAtProvider(deps, log, closed);
   } else if (order.status === 'created') {
-    const provider = deps.payments.web[order.payMethod as 'wechat' | 'alipay'];
-    const payment = await provider?.queryPayment(order.orderNo).catch((error: unknown) => {
-      log.warn({ err: error, orderNo }, 'payment query failed');
-      return null;
-    });
-    if (payment) {
-      const settled = await settlePayment(deps, log, payment);
-      await createOrderQueries(deps.db).recordNotification({
-        method: payment.method,
-        orderNo,
-        providerTxnId: payment.providerTxnId,
-        outcome: settled.outcome,
-        detail: 'found by the order check (query)',
-      });
-    }
+    await settleFromProvider(deps, log, order, 'the order check');
   } else if (order.status === 'paid') {
     await fulfilOrder(deps, order.id);
   }

@@ -68,6 +68,33 @@ export async function settlePayment(
 }
 
 /**
+ * Asks a web order's provider whether it was paid (its notification may be late, lost, or still on
+ * the way) and settles what the provider answers, noting where the payment was found. A failed
+ * query is only logged: the notification or the sweep will bring the payment later.
+ */
+export async function settleFromProvider(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  order: Pick<OrderRow, 'orderNo' | 'payMethod'>,
+  foundBy: string,
+): Promise<void> {
+  const provider = deps.payments.web[order.payMethod as 'wechat' | 'alipay'];
+  const payment = await provider?.queryPayment(order.orderNo).catch((error: unknown) => {
+    log.warn({ err: error, orderNo: order.orderNo }, 'payment query failed');
+    return null;
+  });
+  if (!payment) return;
+  const settled = await settlePayment(deps, log, payment);
+  await createOrderQueries(deps.db).recordNotification({
+    method: payment.method,
+    orderNo: order.orderNo,
+    providerTxnId: payment.providerTxnId,
+    outcome: settled.outcome,
+    detail: `found by ${foundBy} (query)`,
+  });
+}
+
+/**
  * The recording half of {@link settlePayment} in the caller's transaction: the order row locked,
  * amount and currency checked, the provider's transaction recorded once, created/closed → paid.
  */

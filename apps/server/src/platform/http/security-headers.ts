@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * CSP for the SPA document: everything from our own origin; media may be blob: (recordings);
@@ -38,6 +38,21 @@ export function spaCspFor(html: string): string {
   return SPA_CSP.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
 }
 
+/** Headers that name the caller: an answer to a request with one is that family's or operator's. */
+const CREDENTIAL_HEADERS = ['access_token', 'ops_token'] as const;
+
+/**
+ * Whether an API answer belongs to one person and must not be kept by any cache (a shared proxy,
+ * the browser's disk): the request named its caller, or it was a write (a login's answer carries
+ * a token of its own). Public reads (configs, book lists) are left to their routes.
+ */
+export function isPersonalAnswer(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? request.url;
+  if (!path.startsWith('/api/')) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  return CREDENTIAL_HEADERS.some((name) => Boolean(request.headers[name]));
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const instance = app.deps.config.instanceName;
   app.addHook('onSend', async (request, reply, payload) => {
@@ -46,6 +61,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (instance) reply.header('x-instance', instance);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Once here for every route: a route that chose its own caching keeps it.
+    if (!reply.hasHeader('cache-control') && isPersonalAnswer(request)) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 }

@@ -59,9 +59,12 @@ export const parentsEn: Widen<typeof parentsZh> = {
     'For accounting duties, coin and points transactions are kept without anything that identifies you.',
   deletePhone: 'Enter the phone bound to this account ({{phone}}) and get a code',
   deletePassword: 'Enter the account password to confirm',
-  deleteGuest: 'A guest account needs no check and is deleted at once.',
+  deleteGuest: 'A guest account needs no code: confirm once more in the dialog after the button.',
   deleteUnderstand: 'I understand deleted data cannot be restored',
   deleteConfirm: 'Delete account',
   deleteNeedUnderstand: 'Please tick "I understand deleted data cannot be restored" first',
   deleteDone: 'Account deleted',
+  deleteDialogTitle: 'Delete this account?',
+  deleteDialogText:
+    "The account, the child's learning records and purchased memberships will be deleted for good and cannot be restored.",
 };

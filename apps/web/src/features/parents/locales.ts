@@ -55,9 +55,11 @@ export const parentsZh = {
   deleteKept: '为履行财务与税务义务，金币、积分等交易流水会去除个人身份后保留。',
   deletePhone: '请输入本账号绑定的手机号 {{phone}} 并获取验证码',
   deletePassword: '请输入账号密码确认身份',
-  deleteGuest: '游客账号无需验证，确认后立即删除。',
+  deleteGuest: '游客账号无需验证码，点击下方按钮后请在弹窗中再次确认。',
   deleteUnderstand: '我已了解注销后数据无法恢复',
   deleteConfirm: '确认注销',
   deleteNeedUnderstand: '请先勾选“我已了解注销后数据无法恢复”',
   deleteDone: '账号已注销',
+  deleteDialogTitle: '确定注销账号吗？',
+  deleteDialogText: '注销后，账号、孩子的学习记录和已购买的会员权益将被永久删除，无法恢复。',
 };

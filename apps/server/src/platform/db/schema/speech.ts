@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   customType,
   index,
@@ -65,7 +66,9 @@ export const recordings = pgTable(
 /**
  * One recording being streamed to POST /api/v1/speech. `status`: open (chunks arriving),
  * scoring (claimed by one request), done (answer stored; repeated is_ended requests get it),
- * failed. Expired sessions are swept with their chunks.
+ * failed. Expired sessions are swept with their chunks. `buffered_bytes` is what its chunks hold
+ * (0 once they are gone): the sum over all sessions is the audio buffered in the database, which
+ * new sessions and chunks are refused past (decision 089).
  */
 export const speechSessions = pgTable(
   'speech_sessions',
@@ -89,8 +92,18 @@ export const speechSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The device uuid header of the request that opened it (null without one). */
+    deviceId: text('device_id'),
+    bufferedBytes: integer('buffered_bytes').notNull().default(0),
+    /** When audio last arrived (or the session opened): an open session idle long is abandoned. */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('speech_sessions_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('speech_sessions_expiry_idx').on(t.expiresAt),
+    index('speech_sessions_user_idx').on(t.userId, t.status),
+    index('speech_sessions_device_idx').on(t.deviceId, t.status),
+    index('speech_sessions_buffered_idx').on(t.bufferedBytes).where(sql`buffered_bytes > 0`),
+  ],
 );
 
 export const speechChunks = pgTable(

@@ -6,11 +6,16 @@ import { api } from '../../../shared/request/api';
 import { useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
+import { Dialog } from '../../../shared/ui/Dialog';
 import { Field } from '../../../shared/ui/Field';
 import { SmsButton } from '../../auth/components/SmsButton';
 import styles from './Parents.module.css';
 
-/** Account deletion (POST /api/v1/user/cancel): phone + code, or password, or nothing for a guest. */
+/**
+ * Account deletion (POST /api/v1/user/cancel): phone + code, or password, or nothing for a guest.
+ * Every account, a guest's too, then confirms once more in a dialog: a guest has no code to type,
+ * and one tap must not delete a child's records (or a guest's purchases).
+ */
 export default function DeleteAccountPage() {
   const { t } = useTranslation('parents');
   const user = useStartup((s) => s.user);
@@ -19,15 +24,22 @@ export default function DeleteAccountPage() {
   const [password, setPassword] = useState('');
   const [understood, setUnderstood] = useState(false);
   const [isPending, setPending] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
   const hasPhone = Boolean(user?.phone);
   const nationCode = user?.nation_code || '86';
 
-  const handleDelete = async () => {
+  const handleAsk = () => {
     if (isPending) return;
     if (!understood) {
       toast.warning(t('deleteNeedUnderstand'));
       return;
     }
+    setConfirming(true);
+  };
+
+  const handleDelete = async () => {
+    if (isPending) return;
+    setConfirming(false);
     setPending(true);
     try {
       const body = hasPhone
@@ -110,12 +122,34 @@ export default function DeleteAccountPage() {
           variant="secondary"
           block
           isLoading={isPending}
-          onClick={handleDelete}
+          onClick={handleAsk}
           className={styles.danger}
         >
           {t('deleteConfirm')}
         </Button>
       </section>
+      {isConfirming && (
+        <Dialog
+          title={t('deleteDialogTitle')}
+          onClose={() => setConfirming(false)}
+          testId="delete-account-confirm"
+        >
+          <p className={styles.confirmText}>{t('deleteDialogText')}</p>
+          <div className={styles.confirmActions}>
+            <Button block onClick={() => setConfirming(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              variant="secondary"
+              block
+              className={styles.danger}
+              onClick={() => void handleDelete()}
+            >
+              {t('deleteConfirm')}
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </div>
   );
 }
