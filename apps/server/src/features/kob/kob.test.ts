@@ -1,15 +1,16 @@
 import { endpoints } from '@picbook/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { importSampleBooks } from '../../../test/speech-kit';
-import { kobChallenges, userSettings, works } from '../../platform/db/schema';
+import { kobChallenges, ledgerEntries, userSettings, works } from '../../platform/db/schema';
 import { post, readBalances } from '../../platform/ledger/ledger';
 import { createConfigQueries } from '../configs/configs.queries';
 import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
 
 /**
  * Kob (decision 056): the gate and kob_schedule on the server, a challenge against another
- * child's recorded score, credits spent and coins won once a day even when sent 10 times at once.
+ * child's recorded score, credits spent and coins won once a day even when sent 50 times at once.
  */
 let kit: MallKit;
 let seq = 0;
@@ -58,6 +59,14 @@ const readAloud = (m: Member, bookId: number, score: number) =>
       itemCount: 5,
       finishedAt: kit.t.clock.now(),
     });
+/** The member's kob ledger rows and challenge rows. */
+const kobRows = async (m: Member) => ({
+  entries: (await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, m.userId)))
+    .filter((e) => e.reason.startsWith('kob:'))
+    .map((e) => [e.idempotencyKey.split(':')[0], e.currency, e.delta])
+    .sort(),
+  challenges: await db().select().from(kobChallenges).where(eq(kobChallenges.userId, m.userId)),
+});
 const schedule = (m: Member, value: string) =>
   db()
     .insert(userSettings)
@@ -89,7 +98,7 @@ describe('kob', () => {
     expectError(await play(m, 1101), 200, 10400);
   });
 
-  it('a win spends 10 credits and pays 20 coins, once a day even when sent 10 times', async () => {
+  it('a win spends 10 credits and pays 20 coins, once a day even when sent 50 times at once', async () => {
     const rival = await kit.member({ nickname: '小明' });
     await readAloud(rival, 1102, 70);
     const m = await kit.member();
@@ -102,10 +111,10 @@ describe('kob', () => {
     expect(before.candidates.map((c) => [c.book_info.id, c.score])).toEqual([[1102, 85]]);
     expect(before.today).toBeNull();
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => play(m, 1102)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => play(m, 1102)));
     const ok = answers.filter((a) => a.json().code === 0);
     expect(ok).toHaveLength(1);
-    expect(answers.filter((a) => a.json().code === 10104)).toHaveLength(9);
+    expect(answers.filter((a) => a.json().code === 10104)).toHaveLength(49);
     expect(ok[0]?.json().data).toMatchObject({
       score: 85,
       opponent_score: 70,
@@ -115,7 +124,29 @@ describe('kob', () => {
       coins: 20,
     });
     expect(await readBalances(db(), m.userId)).toMatchObject({ credits: 15, coins: 20 });
+    const rows = await kobRows(m);
+    expect(rows.entries).toEqual([
+      ['kob-entry', 'credits', -10],
+      ['kob-win', 'coins', 20],
+    ]);
+    expect(rows.challenges).toHaveLength(1);
     expect((await state(m)).today).toMatchObject({ won: true, book_id: 1102 });
+  });
+
+  it('a loss sent 50 times at once spends the entry credits once', async () => {
+    const rival = await kit.member();
+    await readAloud(rival, 1101, 95);
+    const m = await kit.member();
+    await readAloud(m, 1101, 50);
+    await credits(m, 25);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => play(m, 1101)));
+    const codes = answers.map((a) => a.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10104)).toHaveLength(49);
+    expect(await readBalances(db(), m.userId)).toMatchObject({ credits: 15, coins: 0 });
+    const rows = await kobRows(m);
+    expect(rows.entries).toEqual([['kob-entry', 'credits', -10]]);
+    expect(rows.challenges.map((c) => c.won)).toEqual([false]);
   });
 
   it('a loss spends the credits only; without credits nothing is recorded', async () => {

@@ -1,7 +1,15 @@
 import { endpoints } from '@picbook/contracts';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { importSampleBooks } from '../../../test/speech-kit';
+import {
+  ledgerEntries,
+  lotteryChanceGrants,
+  lotteryDraws,
+  lotteryPlayers,
+  rightGrants,
+} from '../../platform/db/schema';
 import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
 import { seedMall } from '../points/seed-mall';
 
@@ -68,6 +76,29 @@ const draw = (m: Member, id: number, requestId?: string) =>
 const points = async (m: Member) =>
   expectOk(await kit.get('/api/v1/points_mall/points/detail', m), endpoints.pointsDetail).points;
 
+const db = () => kit.t.database.db;
+/** The member's ledger rows whose key starts with `prefix`. */
+const entries = (m: Member, prefix: string) =>
+  db()
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.userId, m.userId), like(ledgerEntries.idempotencyKey, `${prefix}%`)),
+    );
+/** The member's player row (chances granted and used) and chance grants on a wheel. */
+const player = async (m: Member, id: number) => {
+  const mine = (t: typeof lotteryPlayers | typeof lotteryChanceGrants) =>
+    and(eq(t.userId, m.userId), eq(t.lotteryId, id));
+  const [row] = await db().select().from(lotteryPlayers).where(mine(lotteryPlayers));
+  const grants = await db().select().from(lotteryChanceGrants).where(mine(lotteryChanceGrants));
+  return { granted: row?.granted, used: row?.used, grants: grants.map((g) => g.key).sort() };
+};
+const drawsOf = (m: Member, id: number) =>
+  db()
+    .select()
+    .from(lotteryDraws)
+    .where(and(eq(lotteryDraws.userId, m.userId), eq(lotteryDraws.lotteryId, id)));
+
 const POINTS_ONLY: PrizeSpec[] = [{ name: '10积分', kind: 'points', amount: 10, weight: 1 }];
 
 describe('wheel info and published odds', () => {
@@ -102,15 +133,16 @@ describe('wheel info and published odds', () => {
 });
 
 describe('chances', () => {
-  it('the daily benefit is collected once a China day', async () => {
+  it('the daily benefit is collected once a China day (50 at once)', async () => {
     const id = await wheel(POINTS_ONLY);
     const m = await kit.member();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => kit.post('/api/v1/lottery/get_reward', m, { id })),
+      Array.from({ length: 50 }, () => kit.post('/api/v1/lottery/get_reward', m, { id })),
     );
     expect(answers.filter((r) => r.json().code === 0)).toHaveLength(1);
-    expect(answers.filter((r) => r.json().code === 10104)).toHaveLength(5);
+    expect(answers.filter((r) => r.json().code === 10104)).toHaveLength(49);
     expect(await info(m, id)).toMatchObject({ chances_count: 1, daily_benefit: { status: 1 } });
+    expect(await player(m, id)).toEqual({ granted: 1, used: 0, grants: ['daily:2026-11-21'] });
     kit.t.clock.advance(86_400_000);
     expectOk(await kit.post('/api/v1/lottery/get_reward', m, { id }), endpoints.lotteryGetReward);
     expect((await info(m, id)).chances_count).toBe(2);
@@ -156,15 +188,19 @@ describe('chances', () => {
     );
     await kit.givePoints(m, 120);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
+      Array.from({ length: 50 }, () =>
         kit.post('/api/v1/lottery/apply_chance', m, { id, method: 'points' }),
       ),
     );
     const codes = answers.map((r) => r.json().code as number);
-    // 120 points buy two chances of 50; the third is refused for points, never below zero.
+    // 120 points buy two chances of 50; the rest are refused for points, never below zero.
     expect(codes.filter((c) => c === 0)).toHaveLength(2);
+    expect(codes.filter((c) => c === 10019)).toHaveLength(48);
     expect(await points(m)).toBe(20);
     expect((await info(m, id)).chances_count).toBe(4);
+    const bought = await entries(m, 'lottery-chance:');
+    expect(bought.map((e) => e.delta)).toEqual([-50, -50]);
+    expect((await player(m, id)).grants.filter((k) => k.startsWith('points:'))).toHaveLength(2);
   });
 });
 
@@ -214,21 +250,65 @@ describe('draws', () => {
     expect(await points(m)).toBe(5);
     const awards = expectOk(await kit.get('/api/v1/lottery/awards', m), endpoints.lotteryAwards);
     expect(awards.total).toBe(5);
+    const draws = await drawsOf(m, id);
+    expect(draws).toHaveLength(5);
+    expect((await entries(m, 'lottery-prize:')).map((e) => e.idempotencyKey).sort()).toEqual(
+      draws.map((d) => `lottery-prize:${d.id}:points`).sort(),
+    );
+    expect(await player(m, id)).toMatchObject({ granted: 5, used: 5 });
   });
 
-  it('a sold-out prize is never won, also when many spin at once', async () => {
+  it('50 copies of one draw request at once spend one chance and grant the prize once', async () => {
+    const id = await wheel([{ name: '10积分', kind: 'points', amount: 10, weight: 1 }]);
+    const m = await kit.member();
+    for (let day = 0; day < 3; day++) {
+      kit.t.clock.set(new Date(START.getTime() + day * 86_400_000));
+      expectOk(await kit.post('/api/v1/lottery/get_reward', m, { id }), endpoints.lotteryGetReward);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => draw(m, id, 'spin-once-0001')),
+    );
+    const bodies = answers.map((r) => expectOk(r, endpoints.lotteryDraw));
+    expect(new Set(bodies.map((b) => b.draw_id)).size).toBe(1);
+    const draws = await drawsOf(m, id);
+    expect(draws).toHaveLength(1);
+    expect(await player(m, id)).toMatchObject({ granted: 3, used: 1 });
+    expect(await points(m)).toBe(10);
+    expect((await entries(m, 'lottery-prize:')).map((e) => e.idempotencyKey)).toEqual([
+      `lottery-prize:${draws[0]?.id}:points`,
+    ]);
+  });
+
+  it('a sold-out prize is never won, also when 50 spin at once', async () => {
     const id = await wheel([
       { name: '7天会员', kind: 'vip', amount: 7, weight: 1_000_000, stock: 2 },
       { name: '5积分', kind: 'points', amount: 5, weight: 1 },
     ]);
-    const players = await Promise.all(Array.from({ length: 12 }, () => kit.member()));
+    const players = await Promise.all(Array.from({ length: 50 }, () => kit.member()));
     for (const p of players) {
       expectOk(await kit.post('/api/v1/lottery/get_reward', p, { id }), endpoints.lotteryGetReward);
     }
     const results = await Promise.all(players.map((p) => draw(p, id)));
     const names = results.map((r) => expectOk(r, endpoints.lotteryDraw).award.name);
     expect(names.filter((n) => n === '7天会员')).toHaveLength(2);
-    expect(names.filter((n) => n === '5积分')).toHaveLength(10);
+    expect(names.filter((n) => n === '5积分')).toHaveLength(48);
+    // Two membership grants, one per winning draw; 48 points prizes on the ledger.
+    const ids = players.map((p) => p.userId);
+    const grants = await db().select().from(rightGrants).where(inArray(rightGrants.userId, ids));
+    expect(grants.map((g) => [g.rightName, g.kind, g.days])).toEqual([
+      ['vip', 'grant', 7],
+      ['vip', 'grant', 7],
+    ]);
+    const prizes = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(
+          inArray(ledgerEntries.userId, ids),
+          like(ledgerEntries.idempotencyKey, 'lottery-prize:%'),
+        ),
+      );
+    expect(prizes).toHaveLength(48);
     const after = await info(players[0] as Member, id);
     expect(after.awards[0]).toMatchObject({ stock: 0, sold_out: true, probability: 0 });
     expect(after.awards[1]?.probability).toBe(100);

@@ -1,5 +1,5 @@
 import { endpoints } from '@picbook/contracts';
-import { and, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
@@ -7,6 +7,7 @@ import { multipart } from '../../../test/multipart';
 import { importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ledgerEntries, works } from '../../platform/db/schema';
+import { chinaDate } from '../../platform/time';
 import { createConfigQueries } from '../configs/configs.queries';
 
 /**
@@ -67,6 +68,14 @@ const share = (token: string, type = 1) =>
     headers: auth(token),
     payload: { type },
   });
+/** Every ledger row of a user. */
+const userEntries = (userId: number) =>
+  t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+/** The ledger keys of today's fixed finishing reward of BOOK in read mode. */
+const fixedKeys = (userId: number) =>
+  ['coins', 'credits'].map(
+    (c) => `finish-fixed:${userId}:${BOOK}:1:${chinaDate(t.clock.now())}:${c}`,
+  );
 const balances = async (token: string) => {
   const user = expectOk(
     await t.app.inject({ url: '/api/v1/user', headers: auth(token) }),
@@ -217,13 +226,14 @@ describe('GET /api/v1/books/{id}/finish', () => {
     expect(await balances(other)).toEqual({ coins: 0, credits: 0 });
   });
 
-  it('pays exactly once under 20 concurrent identical requests', async () => {
-    const token = (await phoneLogin(t, newPhone())).access_token;
+  it('pays exactly once under 50 concurrent identical requests', async () => {
+    const login = await phoneLogin(t, newPhone());
+    const token = login.access_token;
     const uuid = newRun();
     await read(token, uuid, 1, 90);
     await read(token, uuid, 2, 70);
     await read(token, uuid, 3, 55);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => finish(token, uuid)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => finish(token, uuid)));
     const bodies = answers.map((r) => expectOk(r, endpoints.finishBook));
     for (const body of bodies) {
       expect(body).toMatchObject({ fixed_coins: 5, reward_coins: 6, reward_credits: 6 });
@@ -235,47 +245,63 @@ describe('GET /api/v1/books/{id}/finish', () => {
       .from(ledgerEntries)
       .where(like(ledgerEntries.idempotencyKey, `finish:${work?.id}:%`));
     expect(entries).toHaveLength(2);
+    // The fixed finishing reward of the day: one coins row and one credits row, nothing else.
+    const all = await userEntries(login.user.id);
+    expect(all.map((e) => e.idempotencyKey).sort()).toEqual(
+      [...entries.map((e) => e.idempotencyKey), ...fixedKeys(login.user.id)].sort(),
+    );
   });
 
-  it('two runs finishing at once cannot both pay the same items or the finishing reward of the day', async () => {
-    const token = (await phoneLogin(t, newPhone())).access_token;
+  it('two runs finishing at once (25 requests each) cannot both pay the same items or the finishing reward of the day', async () => {
+    const login = await phoneLogin(t, newPhone());
+    const token = login.access_token;
     const [a, b] = [newRun(), newRun()];
     for (const run of [a, b]) {
       for (const page of [1, 2, 3]) await read(token, run, page, 95);
     }
-    const answers = await Promise.all([
-      finish(token, a),
-      finish(token, b),
-      finish(token, a),
-      finish(token, b),
-    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => finish(token, i % 2 ? b : a)),
+    );
     for (const r of answers) expectOk(r, endpoints.finishBook);
     // One finishing reward (5) and the three items once (3 × 3).
     expect(await balances(token)).toEqual({ coins: 14, credits: 14 });
+    // Each run posts its own finish event once (the second pays nothing: no rows), and the
+    // fixed reward is posted once.
+    const all = await userEntries(login.user.id);
+    expect(all.filter((e) => e.idempotencyKey.startsWith('finish-fixed:'))).toHaveLength(2);
+    expect(all.filter((e) => e.idempotencyKey.startsWith('finish:'))).toHaveLength(2);
+    expect(all).toHaveLength(4);
   });
 });
 
 describe('POST /api/v1/books/{id}/share/reward', () => {
-  it('pays the share coins once, after a finished run (10400 before, 10104 after)', async () => {
-    const token = (await phoneLogin(t, newPhone())).access_token;
+  it('pays the share coins once under 50 concurrent requests, after a finished run (10400 before, 10104 after)', async () => {
+    const login = await phoneLogin(t, newPhone());
+    const token = login.access_token;
     expect(expectError(await share(token), 200, 10400).msg).toContain('读完');
     const uuid = newRun();
     for (const page of [1, 2, 3]) await read(token, uuid, page, 30);
     expectOk(await finish(token, uuid), endpoints.finishBook);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => share(token)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => share(token)));
     const ok = answers.filter((r) => r.json().code === 0);
     expect(ok).toHaveLength(1);
     expect(expectOk(ok[0] as (typeof answers)[number], endpoints.shareReward)).toEqual({
       coins: 2,
       balance: 5 + 2,
     });
-    for (const r of answers.filter((x) => x.json().code !== 0)) expectError(r, 200, 10104);
+    const refused = answers.filter((x) => x.json().code !== 0);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expectError(r, 200, 10104);
     expect(await balances(token)).toEqual({ coins: 7, credits: 5 });
-    const shares = await t.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(like(ledgerEntries.idempotencyKey, 'share:%'), eq(ledgerEntries.delta, 2)));
-    expect(shares.filter((e) => e.balanceAfter === 7)).toHaveLength(1);
+    const shares = (await userEntries(login.user.id)).filter((e) =>
+      e.idempotencyKey.startsWith('share:'),
+    );
+    expect(shares).toHaveLength(1);
+    expect(shares[0]).toMatchObject({
+      idempotencyKey: `share:${login.user.id}:${BOOK}:1:coins`,
+      delta: 2,
+      balanceAfter: 7,
+    });
     // Speak mode is another reward.
     expectError(await share(token, 2), 200, 10400);
   });

@@ -56,13 +56,19 @@ describe('grantRight', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('20 concurrent grants of different events all count, one after another', async () => {
+  it('50 concurrent grants of different events all count, one after another', async () => {
     const userId = await newUser();
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) => grant(userId, `gift-card:${userId}:${i}`, 3)),
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => grant(userId, `gift-card:${userId}:${i}`, 3)),
     );
+    expect(results.filter((r) => r.applied)).toHaveLength(50);
     const first = chinaDayEnd(new Date(t.clock.now().getTime() + 3 * DAY));
-    expect((await rightOf(userId))?.expireTime).toEqual(new Date(first.getTime() + 19 * 3 * DAY));
+    expect((await rightOf(userId))?.expireTime).toEqual(new Date(first.getTime() + 49 * 3 * DAY));
+    const rows = await t.database.db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.userId, userId));
+    expect(rows).toHaveLength(50);
   });
 
   it('lifetime: vip_type 2 and the lifetime expiry; revoking it falls back to the days', async () => {
@@ -116,6 +122,34 @@ describe('grantRight', () => {
       }),
     );
     expect((await rightOf(userId))?.expireTime).toEqual(seeded);
+  });
+
+  it('50 concurrent revocations of one grant (a refund from two sides, each its own key) revoke once', async () => {
+    const userId = await newUser();
+    await grant(userId, `e:${userId}`, 31, 'order:e');
+    await grant(userId, `f:${userId}`, 5, 'order:f');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          revokeRight(tx, {
+            userId,
+            source: 'order:e',
+            idempotencyKey: `refund-e:${userId}:${i}`,
+            now: t.clock.now(),
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    const rows = await t.database.db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.userId, userId));
+    expect(rows.filter((g) => g.kind === 'revoke')).toHaveLength(1);
+    // What is left: the 5 days of order:f, counted from its own grant.
+    expect((await rightOf(userId))?.expireTime).toEqual(
+      chinaDayEnd(new Date(t.clock.now().getTime() + 5 * DAY)),
+    );
   });
 
   it('a revoked right with nothing left ends now', async () => {

@@ -9,7 +9,7 @@ import {
   TEST_BUNDLE_ID,
 } from '../../../test/apple-pki';
 import { expectError, expectOk } from '../../../test/envelope';
-import { paymentNotifications } from '../../platform/db/schema';
+import { paymentNotifications, payments, rightGrants } from '../../platform/db/schema';
 import { createFakeFetch, jsonResponse } from '../../platform/oauth/fake-fetch';
 import { createAppleIap } from '../../platform/payments/apple-iap';
 import { createHuaweiIap } from '../../platform/payments/huawei-iap';
@@ -114,13 +114,14 @@ describe('Apple in-app purchase', () => {
     expectError(await receipt(family, again.order.id, signed), 200, 15006);
   });
 
-  it('one App Store transaction sent for two orders at once pays one of them', async () => {
+  it('one App Store transaction sent 50 times at once for two orders pays one of them once', async () => {
     const family = await kit.family();
     const [a, b] = [await appleBuy(family), await appleBuy(family)];
-    const signed = pki.sign(
-      appleTransaction({ transactionId: String(++txn), productId: 'com.picbook.vip.1m' }),
+    const transactionId = String(++txn);
+    const signed = pki.sign(appleTransaction({ transactionId, productId: 'com.picbook.vip.1m' }));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => receipt(family, (i % 2 ? b : a).order.id, signed)),
     );
-    await Promise.all([receipt(family, a.order.id, signed), receipt(family, b.order.id, signed)]);
     const statuses = await Promise.all(
       [a, b].map(
         async (o) =>
@@ -128,8 +129,32 @@ describe('Apple in-app purchase', () => {
             .status,
       ),
     );
-    expect(statuses.sort()).toEqual(['created', 'fulfilled']);
+    expect([...statuses].sort()).toEqual(['created', 'fulfilled']);
+    const paidNo = (statuses[0] === 'fulfilled' ? a : b).order.id;
+    for (const [i, r] of answers.entries()) {
+      const body = r.json();
+      if ((i % 2 ? b : a).order.id === paidNo) {
+        // Every copy for the paid order answers it fulfilled.
+        expect(expectOk(r, endpoints.appleReceipt).status).toBe('fulfilled');
+      } else if (body.code !== 0) {
+        expectError(r, 200, 15006);
+      } else {
+        // A copy for the other order that raced past the "used elsewhere" check answers that
+        // order as it is: unpaid.
+        expect(expectOk(r, endpoints.appleReceipt).status).toBe('created');
+      }
+    }
     expect((await kit.userInfo(family)).buy_info.paid_count).toBe(1);
+    const grants = await kit.t.database.db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.userId, family.userId));
+    expect(grants.map((g) => [g.kind, g.days])).toEqual([['grant', 31]]);
+    const recorded = await kit.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerTxnId, transactionId));
+    expect(recorded).toHaveLength(1);
   });
 
   it('refuses a forged transaction, another product, another order token, a refunded purchase', async () => {
@@ -285,5 +310,44 @@ describe('Huawei IAP', () => {
       huaweiFetch.calls.some((c) => c.url.includes('/applications/v2/purchases/confirm')),
     ).toBe(true);
     expect((await kit.userInfo(family)).vip).toBe(1);
+  });
+
+  it('one purchase token sent 50 times at once fulfils the order once', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m', { method: 'huawei', ua: HUAWEI_UA });
+    const orderId = `HW${++txn}`;
+    huaweiPurchase = {
+      orderId,
+      productId: 'picbook_vip_1m',
+      price: 2500,
+      currency: 'CNY',
+      purchaseState: 0,
+      purchaseTime: Date.now(),
+      developerPayload: created.order.id,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        kit.post(
+          `/api/v1/order/${created.order.id}/huawei`,
+          family,
+          { purchase_token: 'token-654321', product_id: 'picbook_vip_1m' },
+          HUAWEI_UA,
+        ),
+      ),
+    );
+    for (const r of answers) {
+      expect(expectOk(r, endpoints.huaweiReceipt).status).toBe('fulfilled');
+    }
+    const grants = await kit.t.database.db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.userId, family.userId));
+    expect(grants.map((g) => [g.kind, g.days])).toEqual([['grant', 31]]);
+    const recorded = await kit.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerTxnId, orderId));
+    expect(recorded).toHaveLength(1);
+    expect((await kit.userInfo(family)).buy_info.paid_count).toBe(1);
   });
 });

@@ -36,6 +36,9 @@ const grantsOf = async (orderNo: string) =>
     .select()
     .from(rightGrants)
     .where(eq(rightGrants.source, `order:${(await orderRow(orderNo)).id}`));
+/** Every grant and revocation of the family (right_grants). */
+const familyGrants = (family: Family) =>
+  db().select().from(rightGrants).where(eq(rightGrants.userId, family.userId));
 const outcomes = async (orderNo: string) =>
   (
     await db()
@@ -50,7 +53,7 @@ async function newOrder(family: Family, productId = 'vip_1m') {
 }
 
 describe('a notification delivered many times', () => {
-  it('20 concurrent copies of one payment grant once', async () => {
+  it('50 concurrent copies of one payment grant once', async () => {
     const family = await kit.family();
     const order = await newOrder(family);
     const copy = await kit.wechatNotification({
@@ -58,8 +61,8 @@ describe('a notification delivered many times', () => {
       amount: 2500,
       transactionId: '4200000000000042',
     });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => kit.notify('wechat', copy)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(204));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => kit.notify('wechat', copy)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(204));
 
     expect(await grantsOf(order.id)).toHaveLength(1);
     const row = await orderRow(order.id);
@@ -68,10 +71,44 @@ describe('a notification delivered many times', () => {
     expect(paid).toHaveLength(1);
     const seen = await outcomes(order.id);
     expect(seen.filter((o) => o === 'fulfilled')).toHaveLength(1);
-    expect(seen.filter((o) => o === 'duplicate')).toHaveLength(19);
+    expect(seen.filter((o) => o === 'duplicate')).toHaveLength(49);
+    expect(await familyGrants(family)).toHaveLength(1);
 
     const user = await kit.userInfo(family);
     expect(user.vip_expire_time).toBe(
+      seconds(chinaDayEnd(new Date(kit.t.clock.now().getTime() + 31 * DAY))),
+    );
+  });
+
+  it('50 concurrent notifications of two provider transactions for one order (paid twice) grant once', async () => {
+    const family = await kit.family();
+    const order = await newOrder(family);
+    const copies = await Promise.all(
+      ['4200000000000045', '4200000000000046'].map((transactionId) =>
+        kit.wechatNotification({ orderNo: order.id, amount: 2500, transactionId }),
+      ),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        kit.notify('wechat', copies[i % 2] as (typeof copies)[0]),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(204));
+    const row = await orderRow(order.id);
+    expect(row.status).toBe('fulfilled');
+    // Both payments are recorded (the second is money to give back), the right granted once.
+    const paid = await db().select().from(payments).where(eq(payments.orderId, row.id));
+    expect(paid.map((p) => p.providerTxnId).sort()).toEqual([
+      '4200000000000045',
+      '4200000000000046',
+    ]);
+    expect(await grantsOf(order.id)).toHaveLength(1);
+    expect(await familyGrants(family)).toHaveLength(1);
+    const seen = await outcomes(order.id);
+    expect(seen.filter((o) => o === 'fulfilled')).toHaveLength(1);
+    expect(seen.filter((o) => o === 'double_paid')).toHaveLength(1);
+    expect(seen.filter((o) => o === 'duplicate')).toHaveLength(48);
+    expect((await kit.userInfo(family)).vip_expire_time).toBe(
       seconds(chinaDayEnd(new Date(kit.t.clock.now().getTime() + 31 * DAY))),
     );
   });
@@ -266,6 +303,31 @@ describe('refunds (operator action, audited) revoke the right', () => {
     // A payment notification arriving after the refund grants nothing.
     const again = await kit.wechatNotification({ orderNo: created.order.id, amount: 2500 });
     await kit.notify('wechat', again);
+    expect((await kit.userInfo(family)).vip).toBe(0);
+  });
+
+  it('50 refunds of one order at once: one refund, one revocation', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    await kit.payInSandbox(created);
+    // One operator session (made before the burst), 50 refunds at once.
+    expectOk(
+      await kit.operator(['commerce'], 'orders.inspect', { order_id: created.order.id }, '查询'),
+      endpoints.opsRunAction,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        kit.operator(['commerce'], 'orders.refund', { order_id: created.order.id }, '测试退款'),
+      ),
+    );
+    const codes = answers.map((r) => r.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10400)).toHaveLength(49);
+    const row = await orderRow(created.order.id);
+    expect(row.status).toBe('refunded');
+    const moved = await db().select().from(payments).where(eq(payments.orderId, row.id));
+    expect(moved.map((p) => p.kind).sort()).toEqual(['payment', 'refund']);
+    expect((await familyGrants(family)).map((g) => g.kind).sort()).toEqual(['grant', 'revoke']);
     expect((await kit.userInfo(family)).vip).toBe(0);
   });
 

@@ -1,7 +1,10 @@
-import { endpoints, type TStudyPlan } from '@picbook/contracts';
+import { ErrorCode, endpoints, type TStudyPlan } from '@picbook/contracts';
+import { and, eq, like } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
-import { FIRST, LEVEL, type PlanKit, startPlanKit } from './study-plan.test-kit';
+import { ledgerEntries, planRewardClaims } from '../../platform/db/schema';
+import { type Family, FIRST, LEVEL, type PlanKit, startPlanKit } from './study-plan.test-kit';
 
 let kit: PlanKit;
 beforeAll(async () => {
@@ -21,6 +24,27 @@ const statusesOf = (p: TStudyPlan, week = 0, stage = 0) => {
 };
 const balances = async (family: Parameters<PlanKit['get']>[1]) =>
   expectOk(await kit.get('/api/v1/user', family), endpoints.userInfo);
+/** The family's ledger rows whose idempotency key starts with `prefix`. */
+const entriesOf = (family: Family, prefix: string) =>
+  kit.t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, family.userId),
+        like(ledgerEntries.idempotencyKey, `${prefix}%`),
+      ),
+    );
+/**
+ * 50 requests at once. A family may submit 40 courses a minute (submit-course.ts): the burst
+ * starts a new minute on the test clock, and exactly 10 answers are the rate limit (10429).
+ */
+const atOnce = async (send: () => Promise<LightMyRequestResponse>) => {
+  kit.t.clock.advance(61_000);
+  const answers = await Promise.all(Array.from({ length: 50 }, send));
+  const limited = answers.filter((r) => r.json().code === ErrorCode.TooManyRequests);
+  return { answers: answers.filter((r) => !limited.includes(r)), limited };
+};
 
 describe('GET /api/v1/study_plan', () => {
   it('a new child: day 1 open at its first course, the rest locked with a reason; shapes per contract', async () => {
@@ -255,19 +279,109 @@ describe('POST /api/v1.2/learning/course', () => {
     expect((await balances(family)).done_courses).toBe(2);
   });
 
-  it('a replayed or concurrent submit pays once (20 at once)', async () => {
+  it('a replayed or concurrent submit pays once (50 at once)', async () => {
     const family = await kit.family();
     const before = await balances(family);
     const video = await kit.course(family, FIRST.video);
     const answers = await kit.answers(family, video);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => kit.submit(family, video, answers)),
-    );
+    const { answers: results, limited } = await atOnce(() => kit.submit(family, video, answers));
+    expect(limited).toHaveLength(10);
     const paid = results.map((r) => expectOk(r, endpoints.submitCourse).reward);
-    expect(paid.filter((r) => r.coins > 0)).toHaveLength(1);
+    expect(paid).toHaveLength(40);
+    expect(paid.filter((r) => r.coins > 0 || r.diamonds > 0)).toEqual([{ coins: 3, diamonds: 1 }]);
     const after = await balances(family);
     expect(after.coins - before.coins).toBe(3);
     expect(after.diamonds - before.diamonds).toBe(1);
+    const entries = await entriesOf(family, 'course:');
+    expect(entries.map((e) => [e.currency, e.delta]).sort()).toEqual([
+      ['coins', 3],
+      ['diamonds', 1],
+    ]);
+  });
+
+  it('50 better tries at once after a low one pay the difference once', async () => {
+    const family = await kit.family();
+    await kit.finish(family, FIRST.video);
+    const read = await kit.course(family, FIRST.read);
+    const low = expectOk(
+      await kit.submit(family, read, await kit.answers(family, read, { wrong: true })),
+      endpoints.submitCourse,
+    );
+    expect(low.reward).toEqual({ coins: 1, diamonds: 0 });
+    const before = await balances(family);
+    const right = await kit.answers(family, read);
+    const { answers, limited } = await atOnce(() => kit.submit(family, read, right));
+    expect(limited).toHaveLength(10);
+    const paid = answers.map((r) => expectOk(r, endpoints.submitCourse).reward);
+    expect(paid.filter((r) => r.coins > 0 || r.diamonds > 0)).toEqual([{ coins: 2, diamonds: 1 }]);
+    const after = await balances(family);
+    expect(after.coins - before.coins).toBe(2);
+    expect(after.diamonds - before.diamonds).toBe(1);
+    // The read course's worth (3 coins, 1 diamond) in two payments: 1 coin at 50, the rest at 100.
+    const ofRead = (await entriesOf(family, 'course:')).filter(
+      (e) => e.reason === `course:${FIRST.read}`,
+    );
+    expect(ofRead.map((e) => [e.currency, e.delta]).sort()).toEqual([
+      ['coins', 1],
+      ['coins', 2],
+      ['diamonds', 1],
+    ]);
+  });
+});
+
+describe('POST /api/v1.2/reports/redo', () => {
+  it('50 better redos at once of one report pay what the better score adds once', async () => {
+    const family = await kit.family();
+    await kit.finish(family, FIRST.video);
+    await kit.finish(family, FIRST.read);
+    const listen = await kit.course(family, FIRST.listen);
+    const first = expectOk(
+      await kit.submit(family, listen, await kit.answers(family, listen, { speakScore: 72 })),
+      endpoints.submitCourse,
+    );
+    expect(first).toMatchObject({ score: 86, reward: { coins: 2, diamonds: 0 } });
+    const { redo_ids } = expectOk(
+      await kit.get(
+        `/api/v1/reports/redo?report_id=${first.report_id}&course_id=${FIRST.listen}`,
+        family,
+      ),
+      endpoints.reportRedo,
+    );
+    const better = (await kit.answers(family, listen, { speakScore: 95 })).filter((a) =>
+      redo_ids.includes(a.exam_detail.id),
+    );
+    const before = await balances(family);
+    const { answers, limited } = await atOnce(() =>
+      kit.post('/api/v1.2/reports/redo', family, {
+        uuid: listen.uuid,
+        report_id: first.report_id,
+        process_id: listen.process_id,
+        study_time: 60,
+        answers: better,
+      }),
+    );
+    expect(limited).toHaveLength(10);
+    const redone = answers.map((r) => expectOk(r, endpoints.submitReportRedo));
+    expect(redone).toHaveLength(40);
+    for (const r of redone) expect(r).toMatchObject({ score: 98, stars: 3 });
+    const paid = redone.map((r) => r.reward).filter((r) => r.coins > 0 || r.diamonds > 0);
+    expect(paid).toHaveLength(1);
+    const diamonds = paid[0]?.diamonds ?? 0;
+    expect(paid[0]).toEqual({ coins: 1, diamonds });
+    expect(diamonds).toBeGreaterThan(0);
+    // The report merged the better recordings once.
+    expect(redone.filter((r) => r.improved.length > 0)).toHaveLength(1);
+    const after = await balances(family);
+    expect(after.coins - before.coins).toBe(1);
+    expect(after.diamonds - before.diamonds).toBe(diamonds);
+    const ofListen = (await entriesOf(family, 'course:')).filter(
+      (e) => e.reason === `course:${FIRST.listen}`,
+    );
+    expect(ofListen.map((e) => [e.currency, e.delta]).sort()).toEqual([
+      ['coins', 1],
+      ['coins', 2],
+      ['diamonds', diamonds],
+    ]);
   });
 });
 
@@ -303,7 +417,37 @@ describe('daily and weekly rewards', () => {
     );
   });
 
-  it('20 claims at once pay once; the weekly reward after every day of the week', async () => {
+  it('50 claims at once of a day’s reward pay once', async () => {
+    const family = await kit.family();
+    await kit.finish(family, FIRST.video);
+    await kit.finish(family, FIRST.read);
+    await kit.finish(family, FIRST.listen);
+    const before = await balances(family);
+    const claims = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        kit.post('/api/v1/study_plan/reward/receive', family, { level: 1, world: 1, stage: 1 }),
+      ),
+    );
+    const codes = claims.map((r) => r.json().code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10104)).toHaveLength(49);
+    const after = await balances(family);
+    expect(after.coins - before.coins).toBe(5);
+    expect(after.diamonds - before.diamonds).toBe(1);
+    expect(
+      (await entriesOf(family, 'plan-reward:')).map((e) => [e.idempotencyKey, e.delta]).sort(),
+    ).toEqual([
+      [`plan-reward:${family.userId}:1:1:1:coins`, 5],
+      [`plan-reward:${family.userId}:1:1:1:diamonds`, 1],
+    ]);
+    const rows = await kit.t.database.db
+      .select()
+      .from(planRewardClaims)
+      .where(eq(planRewardClaims.userId, family.userId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('50 claims at once pay once; the weekly reward after every day of the week', async () => {
     const family = await kit.family();
     const p = await plan(family);
     const week = p.weeks[0];
@@ -313,16 +457,27 @@ describe('daily and weekly rewards', () => {
     }
     const before = await balances(family);
     const claims = await Promise.all(
-      Array.from({ length: 20 }, () =>
+      Array.from({ length: 50 }, () =>
         kit.post('/api/v1/study_plan/reward/receive', family, { level: 1, world: 1, stage: 0 }),
       ),
     );
     const codes = claims.map((r) => r.json().code);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
-    expect(codes.filter((c) => c === 10104)).toHaveLength(19);
+    expect(codes.filter((c) => c === 10104)).toHaveLength(49);
     const after = await balances(family);
     expect(after.coins - before.coins).toBe(10);
     expect(after.diamonds - before.diamonds).toBe(3);
+    expect(
+      (await entriesOf(family, 'plan-reward:')).map((e) => [e.idempotencyKey, e.delta]).sort(),
+    ).toEqual([
+      [`plan-reward:${family.userId}:1:1:0:coins`, 10],
+      [`plan-reward:${family.userId}:1:1:0:diamonds`, 3],
+    ]);
+    const weekly = await kit.t.database.db
+      .select()
+      .from(planRewardClaims)
+      .where(and(eq(planRewardClaims.userId, family.userId), eq(planRewardClaims.stage, 0)));
+    expect(weekly).toHaveLength(1);
     const done = await plan(family);
     expect(done.weeks[0]).toMatchObject({ status: 2, finish_flag: 1, reward: { status: 2 } });
     // A guest finished the free week: week 2 needs a planning right.
