@@ -1,12 +1,15 @@
 import { endpoints } from '@picbook/contracts';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
+import { ledgerEntries, operatorAudit, pointsOrders } from '../../platform/db/schema';
 import { type MallKit, type Member, startMallKit } from './points.test-kit';
 
 /**
  * Goods exchange and cancel: points and stock move together in one transaction; no overselling,
- * no negative points, refunds once — with 50 concurrent buyers on PostgreSQL (TEST_DATABASE_URL);
- * on PGlite the same test runs one connection at a time.
+ * no negative points, refunds once — every once-only payment (exchange, cancel, support's
+ * correction) with 50 concurrent requests on PostgreSQL (TEST_DATABASE_URL); on PGlite the same
+ * tests run one connection at a time.
  */
 let kit: MallKit;
 const EXCHANGE = '/api/v1/points_mall/goods/exchange';
@@ -25,6 +28,19 @@ const skuStock = async (itemId: number, m: Member) =>
     await kit.get(`/api/v1/points_mall/goods/detail?item_id=${itemId}`, m),
     endpoints.goodsDetail,
   ).skus[0]?.stock;
+/** The ledger rows of these families whose idempotency key starts with the prefix. */
+const ledgerRows = (userIds: number[], prefix: string) =>
+  kit.t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(inArray(ledgerEntries.userId, userIds), like(ledgerEntries.idempotencyKey, `${prefix}%`)),
+    );
+const ordersOfSku = (skuId: number | undefined) =>
+  kit.t.database.db
+    .select()
+    .from(pointsOrders)
+    .where(eq(pointsOrders.skuId, skuId ?? 0));
 
 describe('exchange', () => {
   it('a physical goods: points and stock go down together; the order keeps the address', async () => {
@@ -170,7 +186,7 @@ describe('exchange', () => {
     expect(refused.msg).toContain('不能取消');
   });
 
-  it('a retried exchange with the same request id answers the same order', async () => {
+  it('one exchange sent 50 times at once with one request id is made and paid once', async () => {
     const m = await kit.member();
     await kit.givePoints(m, 1000);
     const { itemId, skuIds } = await kit.goods({
@@ -183,11 +199,19 @@ describe('exchange', () => {
       address_id: addressId,
       request_id: 'tap-1234abcd',
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => kit.post(EXCHANGE, m, body)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => kit.post(EXCHANGE, m, body)),
+    );
+    // All 50 succeed and answer the one order.
     const ids = answers.map((r) => expectOk(r, endpoints.exchangeGoods).order.order_id);
     expect(new Set(ids).size).toBe(1);
     expect(await points(m)).toBe(900);
     expect(await skuStock(itemId, m)).toBe(9);
+    expect((await ordersOfSku(skuIds[0])).map((o) => o.id)).toEqual([ids[0]]);
+    const rows = await ledgerRows([m.userId], 'points-exchange:');
+    expect(rows.map((r) => [r.idempotencyKey, r.delta, r.balanceAfter])).toEqual([
+      [`points-exchange:${ids[0]}:points`, -100, 900],
+    ]);
   });
 
   it('50 concurrent exchanges of the last 3 sell exactly 3 and take exactly 3 × price', async () => {
@@ -210,30 +234,49 @@ describe('exchange', () => {
     const balances = await Promise.all(buyers.map(points));
     expect(balances.reduce((sum, b) => sum + (500 - b), 0)).toBe(3 * price);
     expect(await skuStock(itemId, buyers[0] as Member)).toBe(0);
+    // Three orders, each paid by one ledger row of its buyer — the buyers who got a success.
+    const winners = buyers.filter((_, i) => codes[i] === 0).map((b) => b.userId);
+    const sold = await ordersOfSku(skuIds[0]);
+    expect(sold.map((o) => o.userId).sort()).toEqual([...winners].sort());
+    const rows = await ledgerRows(
+      buyers.map((b) => b.userId),
+      'points-exchange:',
+    );
+    expect(rows.map((r) => [r.userId, r.idempotencyKey, r.delta]).sort()).toEqual(
+      sold.map((o) => [o.userId, `points-exchange:${o.id}:points`, -price]).sort(),
+    );
   });
 
-  it('one family exchanging at once cannot go below zero points', async () => {
+  it('one family exchanging 50 times at once cannot go below zero points', async () => {
     const m = await kit.member();
     await kit.givePoints(m, 350);
     const { itemId, skuIds } = await kit.goods({
-      skus: [{ title: '一个', price: 100, stock: 50 }],
+      skus: [{ title: '一个', price: 100, stock: 60 }],
     });
     const addressId = await kit.address(m);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
+      Array.from({ length: 50 }, () =>
         kit.post(EXCHANGE, m, { item_id: itemId, sku_id: skuIds[0], address_id: addressId }),
       ),
     );
     const codes = answers.map((r) => r.json().code as number);
     expect(codes.filter((c) => c === 0)).toHaveLength(3);
-    expect(codes.filter((c) => c === 10019)).toHaveLength(17);
+    expect(codes.filter((c) => c === 10019)).toHaveLength(47);
     expect(await points(m)).toBe(50);
-    expect(await skuStock(itemId, m)).toBe(47);
+    // A refused exchange takes no stock (or gives back what it took).
+    expect(await skuStock(itemId, m)).toBe(57);
+    const made = await ordersOfSku(skuIds[0]);
+    expect(made).toHaveLength(3);
+    const rows = await ledgerRows([m.userId], 'points-exchange:');
+    expect(rows.map((r) => [r.idempotencyKey, r.delta]).sort()).toEqual(
+      made.map((o) => [`points-exchange:${o.id}:points`, -100]).sort(),
+    );
+    expect(rows.map((r) => r.balanceAfter).sort((x, y) => x - y)).toEqual([50, 150, 250]);
   });
 });
 
 describe('cancel', () => {
-  it('returns points and stock once, also when asked many times at once', async () => {
+  it('returns points and stock once, also when asked 50 times at once', async () => {
     const m = await kit.member();
     await kit.givePoints(m, 300);
     const { itemId, skuIds } = await kit.goods({ skus: [{ title: '一个', price: 200, stock: 2 }] });
@@ -244,13 +287,22 @@ describe('cancel', () => {
     );
     expect(await points(m)).toBe(100);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => kit.post(CANCEL, m, { order_id: order.order_id })),
+      Array.from({ length: 50 }, () => kit.post(CANCEL, m, { order_id: order.order_id })),
     );
     const codes = answers.map((r) => r.json().code as number);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
-    expect(codes.filter((c) => c === 10400)).toHaveLength(9);
+    expect(codes.filter((c) => c === 10400)).toHaveLength(49);
+    const cancelled = answers.find((r) => r.json().code === 0);
+    expect(cancelled && expectOk(cancelled, endpoints.cancelOrder)).toMatchObject({
+      points: 300,
+      order: { order_id: order.order_id, status: 4 },
+    });
     expect(await points(m)).toBe(300);
     expect(await skuStock(itemId, m)).toBe(2);
+    const refunds = await ledgerRows([m.userId], 'points-refund:');
+    expect(refunds.map((r) => [r.idempotencyKey, r.delta, r.balanceAfter])).toEqual([
+      [`points-refund:${order.order_id}:points`, 200, 300],
+    ]);
     const done = expectOk(
       await kit.get(`/api/v1/points_mall/order/detail?order_id=${order.order_id}`, m),
       endpoints.orderDetail,
@@ -356,6 +408,37 @@ describe('operator actions', () => {
       10001,
     );
     expect(await points(m)).toBe(40);
+  });
+
+  it('a correction sent 50 times at once with one request id moves the points once', async () => {
+    const m = await kit.member();
+    await kit.givePoints(m, 10);
+    const requestId = `fix-${m.userId}-race`;
+    const input = { user_id: m.userId, points: 40, request_id: requestId };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => kit.action('points.grant', input, '补发活动积分')),
+    );
+    const codes = answers.map((r) => r.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10104)).toHaveLength(49);
+    const granted = answers.find((r) => r.json().code === 0);
+    expect(granted && expectOk(granted, endpoints.opsRunAction).result).toEqual({
+      user_id: m.userId,
+      points: 50,
+    });
+    expect(await points(m)).toBe(50);
+    const rows = await ledgerRows([m.userId], 'ops-points:');
+    expect(rows.map((r) => [r.reason, r.idempotencyKey, r.delta, r.balanceAfter])).toEqual([
+      [`ops-points:${requestId}`, `ops-points:${requestId}:points`, 40, 50],
+    ]);
+    // One audit row: each refused copy rolled back with its audit row.
+    const audit = await kit.t.database.db
+      .select()
+      .from(operatorAudit)
+      .where(
+        and(eq(operatorAudit.action, 'points.grant'), eq(operatorAudit.target, `user:${m.userId}`)),
+      );
+    expect(audit.map((a) => [a.before, a.after])).toEqual([[{ points: 10 }, { points: 50 }]]);
   });
 
   it('the marketing stock never shows more than the real stock', async () => {

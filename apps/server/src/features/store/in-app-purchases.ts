@@ -86,7 +86,12 @@ async function refuseIfUsed(deps: AppDeps, order: OrderRow, method: string, txnI
   }
 }
 
-/** Settles a verified store payment for an order (the unique transaction is the last guard). */
+/**
+ * Settles a verified store payment for an order (the unique transaction is the last guard). A
+ * copy that passed the "used by another order" check while a copy for another order was recording
+ * the same transaction learns it from the settlement (`txn_elsewhere`) and is refused the same
+ * way: every answer for the order that did not get paid is ReceiptUsed, never that order unpaid.
+ */
 async function settleStorePayment(
   deps: AppDeps,
   log: FastifyBaseLogger,
@@ -95,6 +100,11 @@ async function settleStorePayment(
 ): Promise<TOrder> {
   await refuseIfUsed(deps, order, payment.method, payment.providerTxnId);
   const settled = await settlePayment(deps, log, payment);
+  if (settled.outcome === 'txn_elsewhere') {
+    // The other order's payment is committed now: recorded and refused like any later copy.
+    await refuseIfUsed(deps, order, payment.method, payment.providerTxnId);
+    throw new AppError(ErrorCode.ReceiptUsed);
+  }
   await record(deps, payment, settled.outcome, 'receipt from the app');
   return present(deps, settled.order ?? order);
 }
