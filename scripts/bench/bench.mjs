@@ -5,8 +5,9 @@
 //   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
 //   lighthouse     Lighthouse mobile performance on /library and the reader (median of 3; ≥ 90)
-//   api            book / level list / configs under 100 connections beside a minimal Fastify
-//                  serving the same bytes (PGlite; PostgreSQL too when DATABASE_URL is set)
+//   api            the calls of every start (configs, user info, settings, level, book) and of every
+//                  page (progress write) under 50 connections beside a minimal Fastify serving the
+//                  same bytes (PGlite; PostgreSQL too when DATABASE_URL is set)
 // Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
 // Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|api] [--book 1603] [--json out.json]
 import { spawn, spawnSync } from 'node:child_process';
@@ -234,7 +235,9 @@ if (want('api')) {
   else console.log('\nAPI on PostgreSQL: SKIPPED (set DATABASE_URL to measure it)');
   results.api = {};
   for (const [kind, env] of kinds) {
-    console.log(`\nAPI, ${kind}, 100 connections, 10 s each (project, then the baseline):`);
+    console.log(
+      `\nAPI, ${kind}, 50 connections, 10 s each (project, then the baseline); load average ${os.loadavg()[0].toFixed(2)}:`,
+    );
     const server = await startServer(Number(values.port), env);
     try {
       const rows = await benchApi({

@@ -13,5 +13,8 @@ export async function completeLogin(
   const now = deps.clock.now();
   await createAuthQueries(deps.db).recordLogin(userId, now);
   const accessToken = await issueToken(deps.db, userId, deviceId, now);
-  return { access_token: accessToken, user: await loadUserInfo(deps.db, userId, now) };
+  return {
+    access_token: accessToken,
+    user: await loadUserInfo(deps.db, userId, now, { afterOwnWrite: true }),
+  };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
-import { recordReadingDay } from '../missions/reading-days';
+import { chinaDate } from '../../platform/time';
 import {
   accessCodeFor,
   cardsOf,
@@ -14,12 +14,17 @@ import {
   presentBookInfo,
   presentCards,
   presentReading,
-  readerView,
   viewOf,
 } from './book-access';
 import { bookMediaUrls, signSentencesTimeline } from './book-media';
 import { createLibraryQueries } from './books.queries';
-import { type BookContent, bookContent, levelBooks, loadReaderState } from './reader-state';
+import {
+  type BookContent,
+  bookContent,
+  levelBooks,
+  loadReaderAccess,
+  loadReaderState,
+} from './reader-state';
 import { createReadingQueries } from './reading.queries';
 
 /** Why a book stays locked, as the parent reads it (the unlock error's message). */
@@ -202,15 +207,16 @@ export function registerBookRoutes(app: FastifyInstance): void {
     OWN_TOKEN_QUERY,
   );
 
-  defineRoute(app, endpoints.saveProcess, async ({ deps, userId, params, body }) => {
+  // The write every page turn makes (issue 41): who may open the book comes from a cache that
+  // progress does not drop, the book from the content cache (decision 071), and the progress and
+  // the reading day go in one statement.
+  defineRoute(app, endpoints.saveProcess, async ({ deps, token, userId, params, body }) => {
     const now = deps.clock.now();
-    const [reader, book] = await Promise.all([
-      loadReader(deps.db, userId, now),
-      findBookOrFail(deps.db, params.id),
-    ]);
-    const view = await readerView(deps.db, reader, book);
-    if (!view.open) {
-      throw new AppError(ErrorCode.NotAllowed, LOCK_MESSAGES[view.info.lock_reason ?? 'vip']);
+    const access = await loadReaderAccess(deps.database, token, now, params.id);
+    const { book } = orNotFound(await bookContent(deps.db, params.id, access.version));
+    const info = presentBookInfo(book, access.reader, access.unlocked.has(book.id));
+    if (info.lock !== 0) {
+      throw new AppError(ErrorCode.NotAllowed, LOCK_MESSAGES[info.lock_reason ?? 'vip']);
     }
     if (processPage(body.process) > book.pageCount) {
       throw invalidParams('process', `超过绘本页数 ${book.pageCount}`);
@@ -222,8 +228,8 @@ export function registerBookRoutes(app: FastifyInstance): void {
       mode: body.type,
       finished: body.finished === 1,
       now,
+      readingDay: chinaDate(now),
     });
-    await recordReadingDay(deps.db, userId, now);
     const reading = presentReading(row);
     if (!reading) throw new Error('saved progress missing');
     return reading;

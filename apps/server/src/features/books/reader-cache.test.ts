@@ -161,3 +161,99 @@ describe('reader-state and session caches (decision 078)', () => {
     }
   });
 });
+
+describe('the user info cache (issue 41)', () => {
+  const userInfo = async (token: string) =>
+    expectOk(await t.app.inject({ url: '/api/v1/user', headers: auth(token) }), endpoints.userInfo);
+  /** A write by "another process": straight to the database, heard through the feed. */
+  const write = async (query: ReturnType<typeof sql>) => {
+    await t.database.db.execute(query);
+    await t.database.changes.settle();
+  };
+
+  it('serves from the cache: a balance set with the triggers off is not seen', async () => {
+    const { token, userId } = await vipUser('order:user-info-probe');
+    expect((await userInfo(token)).coins).toBe(0);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`insert into user_balances (user_id, coins) values (${userId}, 7)
+          on conflict (user_id) do update set coins = 7`,
+      );
+    });
+    expect((await userInfo(token)).coins).toBe(0);
+    await write(sql`select pg_notify('picbook_changes', ${`user_balances:${userId}`})`);
+    expect((await userInfo(token)).coins).toBe(7);
+  });
+
+  it('sees at once a change of every table it reads, written by anyone', async () => {
+    const { token, userId } = await vipUser('order:user-info');
+    const before = await userInfo(token);
+    expect(before).toMatchObject({ coins: 0, vip: 1, done_courses: 0 });
+    expect(before.learning_records.sp_extensive).toBe(0);
+
+    await write(
+      sql`insert into user_balances (user_id, coins) values (${userId}, 12)
+        on conflict (user_id) do update set coins = 12`,
+    );
+    expect((await userInfo(token)).coins).toBe(12);
+
+    await write(sql`update users set level = 3 where id = ${userId}`);
+    expect((await userInfo(token)).level).toBe(3);
+
+    await write(
+      sql`insert into reading_progress (user_id, book_id, process, mode, finish_count,
+          first_read_at, last_read_at, finished_at)
+        values (${userId}, ${TRIAL}, '003', 'read', 1, now(), now(), now())`,
+    );
+    expect((await userInfo(token)).learning_records.sp_extensive).toBe(1);
+
+    const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString();
+    await write(sql`update user_rights set expire_time = ${yesterday}::timestamptz
+      where user_id = ${userId}`);
+    expect((await userInfo(token)).vip).toBe(0);
+
+    // The progress write every page makes drops it too (through the API this time).
+    await write(sql`delete from reading_progress where user_id = ${userId}`);
+    expect((await userInfo(token)).learning_records.sp_extensive).toBe(0);
+    expectOk(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/user/process/${TRIAL}`,
+        headers: auth(token),
+        payload: { process: '003', type: 'read', finished: 1 },
+      }),
+      endpoints.saveProcess,
+    );
+    expect((await userInfo(token)).learning_records.sp_extensive).toBe(1);
+  });
+});
+
+describe('the settings cache (issue 41)', () => {
+  const settings = async (token: string) =>
+    expectOk(
+      await t.app.inject({ url: '/api/v1/user/storages?group=setting', headers: auth(token) }),
+      endpoints.getStorages,
+    ).list;
+
+  it('answers a save with what was saved, and sees another process write at once', async () => {
+    const { token, userId } = await vipUser('order:settings');
+    expect(await settings(token)).toEqual([]);
+    const saved = expectOk(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/storages',
+        headers: auth(token),
+        payload: { group: 'setting', list: [{ key: 'eye_shield', value: '15' }] },
+      }),
+      endpoints.saveStorages,
+    );
+    expect(saved.list).toEqual([{ key: 'eye_shield', value: '15', group: 'setting' }]);
+    expect(await settings(token)).toEqual(saved.list);
+    await t.database.db.execute(
+      sql`update user_settings set value = '25' where user_id = ${userId}`,
+    );
+    await t.database.changes.settle();
+    expect((await settings(token))[0]?.value).toBe('25');
+  });
+});

@@ -98,13 +98,26 @@ interface CachedState {
   /** When the token stops being valid (ms); a cached state is not used past it. */
   tokenExpiresAt: number;
 }
-const stateCaches = new WeakMap<object, ChangeCache<CachedState>>();
+/**
+ * Who may open what, without the reading state: the tables of a reader state less progress and
+ * favourites, so the progress write every page turn makes does not drop it (issue 41).
+ */
+const ACCESS_TABLES = STATE_TABLES.filter(
+  (t) => t !== 'reading_progress' && t !== 'book_favorites',
+);
 
-function stateCacheFor(database: Pick<Database, 'changes'>): ChangeCache<CachedState> {
-  let cache = stateCaches.get(database);
+const stateCaches = new WeakMap<object, ChangeCache<CachedState>>();
+const accessCaches = new WeakMap<object, ChangeCache<CachedState>>();
+
+function cacheIn(
+  caches: WeakMap<object, ChangeCache<CachedState>>,
+  database: Pick<Database, 'changes'>,
+  tables: readonly string[],
+): ChangeCache<CachedState> {
+  let cache = caches.get(database);
   if (!cache) {
-    cache = createChangeCache<CachedState>(database.changes, STATE_TABLES, MAX_STATES);
-    stateCaches.set(database, cache);
+    cache = createChangeCache<CachedState>(database.changes, tables, MAX_STATES);
+    caches.set(database, cache);
   }
   return cache;
 }
@@ -114,7 +127,33 @@ function stateCacheFor(database: Pick<Database, 'changes'>): ChangeCache<CachedS
  * and their state over the books in scope: from this process's cache while the database's change
  * feed is live (decision 078), else in one prepared statement.
  */
-export async function loadReaderState(
+export function loadReaderState(
+  database: Pick<Database, 'queryNamed' | 'changes'>,
+  token: string | undefined,
+  now: Date,
+  scope: Scope,
+): Promise<ReaderState> {
+  return loadState(cacheIn(stateCaches, database, STATE_TABLES), database, token, now, scope);
+}
+
+/**
+ * The reader behind `token` and what they may open of one book (rights, unlocks, the book's
+ * version), from a cache that reading progress does not drop: for writes that need only the
+ * yes/no of opening the book, not how far it was read.
+ */
+export function loadReaderAccess(
+  database: Pick<Database, 'queryNamed' | 'changes'>,
+  token: string | undefined,
+  now: Date,
+  bookId: number,
+): Promise<Pick<ReaderState, 'reader' | 'version' | 'unlocked'>> {
+  return loadState(cacheIn(accessCaches, database, ACCESS_TABLES), database, token, now, {
+    bookId,
+  });
+}
+
+async function loadState(
+  cache: ChangeCache<CachedState>,
   database: Pick<Database, 'queryNamed' | 'changes'>,
   token: string | undefined,
   now: Date,
@@ -128,7 +167,7 @@ export async function loadReaderState(
     // A token that matched nobody is not kept: the same token may be issued a moment later.
     return { value: loaded, owner, keep: tokenHash === null || owner !== null };
   };
-  const cached = await stateCacheFor(database).get(`${tokenHash ?? ''}|${scopeKey}`, load);
+  const cached = await cache.get(`${tokenHash ?? ''}|${scopeKey}`, load);
   if (cached.tokenExpiresAt <= now.getTime()) return (await load()).value.state;
   const { state } = cached;
   return { ...state, reader: { ...state.reader, now: unixSeconds(now) } };

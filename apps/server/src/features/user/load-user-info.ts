@@ -1,13 +1,34 @@
 import type { TUserInfo } from '@picbook/contracts';
 import { notLoggedIn } from '../../platform/auth/session';
+import { perUserCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
 import { createOrderQueries } from '../store/orders.queries';
 import { createPlanQueries } from '../study-plan/plan.queries';
 import { presentUser } from './user.presenter';
 import { createUserQueries } from './user.queries';
 
-/** Everything GET /api/v1/user shows, read in parallel. */
-export async function loadUserInfo(db: DbOrTx, userId: number, now: Date): Promise<TUserInfo> {
+type UserInfoRows = Parameters<typeof presentUser>[0];
+
+/**
+ * The tables GET /api/v1/user reads (issue 41): a committed change of any of them for a user drops
+ * that user's cached rows on every process (migrations 0018 and 0020, decision 078).
+ */
+const USER_INFO_TABLES = [
+  'users',
+  'children',
+  'user_rights',
+  'user_balances',
+  'third_party_bindings',
+  'course_progress',
+  'courses',
+  'reading_progress',
+  'works',
+  'orders',
+] as const;
+/** Users whose rows are kept per process: the families who opened the app lately. */
+const cachedRows = perUserCache<UserInfoRows>(USER_INFO_TABLES, 20_000);
+
+async function queryUserInfo(db: DbOrTx, userId: number): Promise<UserInfoRows | null> {
   const q = createUserQueries(db);
   const plan = createPlanQueries(db);
   const [user, children, rights, balances, bindings, courses, library, purchases] =
@@ -21,17 +42,32 @@ export async function loadUserInfo(db: DbOrTx, userId: number, now: Date): Promi
       plan.libraryCounts(userId),
       createOrderQueries(db).fulfilledOf(userId),
     ]);
-  if (!user) throw notLoggedIn();
-  return presentUser(
-    {
-      user,
-      children,
-      rights,
-      balances,
-      bindings: bindings.map((b) => b.family),
-      learning: { ...courses, ...library },
-      purchases,
-    },
-    now,
-  );
+  if (!user) return null;
+  return {
+    user,
+    children,
+    rights,
+    balances,
+    bindings: bindings.map((b) => b.family),
+    learning: { ...courses, ...library },
+    purchases,
+  };
+}
+
+/**
+ * Everything GET /api/v1/user shows: the rows from this process's cache while the change feed is
+ * live (every start of the app asks for them), else read in parallel; presented at `now` (VIP
+ * days left, registration days).
+ */
+export async function loadUserInfo(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  options: { afterOwnWrite?: boolean } = {},
+): Promise<TUserInfo> {
+  // Right after this request's own write the feed may not have heard it yet: read it fresh.
+  const load = () => queryUserInfo(db, userId);
+  const rows = options.afterOwnWrite ? await load() : await cachedRows(db, userId, load);
+  if (!rows) throw notLoggedIn();
+  return presentUser(rows, now);
 }

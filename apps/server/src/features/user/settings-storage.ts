@@ -1,6 +1,7 @@
 import { ErrorCode, type TStorages } from '@picbook/contracts';
 import { isUserSettingKey, SETTINGS_GROUP, USER_SETTING_DEFAULTS } from '@picbook/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { perUserCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
 import { userSettings } from '../../platform/db/schema';
 import { AppError, invalidParams } from '../../platform/errors';
@@ -12,14 +13,26 @@ function assertGroup(group: string): void {
   if (!GROUPS.has(group)) throw invalidParams('group', `不支持的分组 ${group}`);
 }
 
-export async function listStorages(db: DbOrTx, userId: number, group: string): Promise<TStorages> {
-  assertGroup(group);
+/** A family's settings, kept per process until a change of user_settings (issue 41, 0020). */
+const cachedSettings = perUserCache<TStorages['list']>(['user_settings'], 20_000);
+
+async function querySettings(db: DbOrTx, userId: number): Promise<TStorages['list']> {
   const rows = await db
     .select()
     .from(userSettings)
-    .where(and(eq(userSettings.userId, userId), eq(userSettings.group, group)))
+    .where(eq(userSettings.userId, userId))
     .orderBy(asc(userSettings.key));
-  return { list: rows.map((r) => ({ key: r.key, value: r.value, group: r.group })) };
+  return rows.map((r) => ({ key: r.key, value: r.value, group: r.group }));
+}
+
+const inGroup = (all: TStorages['list'] | null, group: string): TStorages => ({
+  list: (all ?? []).filter((item) => item.group === group),
+});
+
+/** GET user/storages: asked for at every start of the app. */
+export async function listStorages(db: DbOrTx, userId: number, group: string): Promise<TStorages> {
+  assertGroup(group);
+  return inGroup(await cachedSettings(db, userId, () => querySettings(db, userId)), group);
 }
 
 /**
@@ -54,5 +67,6 @@ export async function saveStorages(
         set: { value: sql`excluded.value`, updatedAt: sql`now()` },
       });
   }
-  return listStorages(db, userId, group);
+  // Read fresh: the change feed may not have heard this write yet.
+  return inGroup(await querySettings(db, userId), group);
 }

@@ -1,4 +1,4 @@
-import type { Change, ChangeFeed } from '../db/change-feed';
+import { type Change, type ChangeFeed, changeFeedOf } from '../db/change-feed';
 
 /**
  * A bounded in-process cache of what some tables say about one owner (a user) or about nobody in
@@ -87,5 +87,27 @@ export function createChangeCache<T>(
     get size() {
       return entries.size;
     },
+  };
+}
+
+/**
+ * A per-user cache over `tables` for the database behind `db` (one per handle: tests run several
+ * apps in one process): `get(userId, load)` answers from it while the change feed is live, else
+ * loads. A null value (no such user) is never kept.
+ */
+export function perUserCache<T>(tables: readonly string[], max: number) {
+  const caches = new WeakMap<object, ChangeCache<T | null>>();
+  return async (db: object, userId: number, load: () => Promise<T | null>): Promise<T | null> => {
+    const feed = changeFeedOf(db);
+    if (!feed) return load();
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = createChangeCache<T | null>(feed, tables, max);
+      caches.set(db, cache);
+    }
+    return cache.get(String(userId), async () => {
+      const value = await load();
+      return { value, owner: userId, keep: value !== null };
+    });
   };
 }
