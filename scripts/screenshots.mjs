@@ -40,6 +40,15 @@ const screens = [
     loggedIn: true,
     gate: true,
   },
+  {
+    // A guest's deletion asks for confirmation like a member's (issue 35).
+    id: 'delete-account-confirm',
+    path: '/parents/deleteAccount',
+    sizes: PARENTS,
+    loggedIn: true,
+    gate: true,
+    before: (p) => p.getByRole('button', { name: '确认注销' }).click(),
+  },
   { id: 'library', path: '/library', sizes: CHILD, loggedIn: true },
   { id: 'learning', path: '/learning', sizes: CHILD, loggedIn: true },
   { id: 'words', path: '/words', sizes: CHILD, loggedIn: true },

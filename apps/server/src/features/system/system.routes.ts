@@ -14,9 +14,14 @@ export function registerSystemRoutes(app: FastifyInstance): void {
 
   defineRoute(app, endpoints.uuid, async () => ({ uuid: randomUUID() }));
 
-  defineRoute(app, endpoints.pingback, async ({ deps, body, request }) => ({
-    accepted: await recordPingback(deps, { body, ip: request.ip, deviceId: deviceIdOf(request) }),
-  }));
+  defineRoute(app, endpoints.pingback, async ({ deps, body, request, reply }) => {
+    // The answer holds nothing of the family's. Chromium never reports a keepalive fetch (the
+    // app's tracking) finished when its answer says no-store, so a page would never be idle.
+    reply.header('cache-control', 'no-cache');
+    return {
+      accepted: await recordPingback(deps, { body, ip: request.ip, deviceId: deviceIdOf(request) }),
+    };
+  });
 
   // Load balancers and process managers probe this; it is not part of the product API.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

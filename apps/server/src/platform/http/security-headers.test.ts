@@ -68,6 +68,17 @@ describe('Cache-Control on API answers', () => {
     expect(own.headers['cache-control']).toBe('public, max-age=60');
   });
 
+  it('the tracking beacon answers no-cache: a keepalive fetch answered no-store never ends in Chromium', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pingback',
+      headers: auth(token),
+      payload: { sid: 's', events: [{ event: 'pv', ts: Date.now(), path: '/library' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('only API answers: the app document keeps its own', async () => {
     const page = await get('/', auth(token));
     expect(page.headers['cache-control']).toBe('no-cache');
