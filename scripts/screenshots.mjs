@@ -47,7 +47,10 @@ const screens = [
     sizes: PARENTS,
     loggedIn: true,
     gate: true,
-    before: (p) => p.getByRole('button', { name: '确认注销' }).click(),
+    before: async (p) => {
+      await p.getByText('我已了解注销后数据无法恢复').click();
+      await p.getByRole('button', { name: '确认注销' }).click();
+    },
   },
   { id: 'library', path: '/library', sizes: CHILD, loggedIn: true },
   { id: 'learning', path: '/learning', sizes: CHILD, loggedIn: true },
