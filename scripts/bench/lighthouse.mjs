@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { chromiumPath } from '../lib/chromium.mjs';
 import { benchUser } from './reader.mjs';
 
@@ -39,8 +40,23 @@ const audits = [
   'speed-index',
 ];
 
+/**
+ * The CPU slowdown that makes this host stand for Lighthouse's mid-tier phone, from the host's
+ * benchmarkIndex, as Lighthouse's throttling guide calibrates it (docs/throttling.md, "CPU
+ * throttling"; the CPU throttling calculator's table: index 150 → 1×, 800 → 2×, 1300 → 3×,
+ * 1533 → 4× — the preset's own —, 2000 → 6×). A slower or busier host gets a smaller multiplier,
+ * so the simulated phone is the same phone on any machine (issue 41).
+ */
+export function cpuSlowdownFor(benchmarkIndex) {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return 4;
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
 /** One Lighthouse run of `url` in a fresh profile whose localStorage holds `token`. */
-async function runOnce({ base, url, token, port }) {
+async function runOnce({ base, url, token, port, cpuSlowdown }) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-lh-'));
   // The persistent (default) context is the one Lighthouse's own tab opens in, so it sees the
   // token; no viewport of Playwright's, Lighthouse emulates the phone.
@@ -73,6 +89,15 @@ async function runOnce({ base, url, token, port }) {
         // The mobile preset's phone, held sideways: the child area is landscape and asks a phone
         // held upright to turn (RotateHint), which Lighthouse would otherwise measure.
         screenEmulation: LANDSCAPE_PHONE,
+        // The preset's network; the CPU slowdown calibrated to this host (cpuSlowdownFor).
+        ...(cpuSlowdown
+          ? {
+              throttling: {
+                ...lighthouseConstants.throttling.mobileSlow4G,
+                cpuSlowdownMultiplier: cpuSlowdown,
+              },
+            }
+          : {}),
         // BENCH_LIGHTHOUSE_ARTIFACTS=dir keeps each run's artifacts (the trace, the devtools log)
         // in a folder of its own, for scripts/bench/lantern-why.mjs (what the simulation waits on).
         ...(process.env.BENCH_LIGHTHOUSE_ARTIFACTS
@@ -104,6 +129,8 @@ async function runOnce({ base, url, token, port }) {
       tbt: values['total-blocking-time'],
       si: values['speed-index'],
       lcpElement: JSON.stringify(lcpElement ?? null).slice(0, 300),
+      benchmarkIndex: lhr.environment?.benchmarkIndex,
+      cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier,
       finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
@@ -118,13 +145,20 @@ async function runOnce({ base, url, token, port }) {
  */
 export async function benchLighthouse({ base, pages, runs = 3, port, log }) {
   const token = await benchUser(base);
-  const out = {};
+  // A first run measures the host (benchmarkIndex); the measured runs use its multiplier.
+  const [firstRoute] = Object.values(pages);
+  const calibration = await runOnce({ base, url: `${base}${firstRoute}`, token, port });
+  const cpuSlowdown = cpuSlowdownFor(calibration.benchmarkIndex);
+  log?.(
+    `  host benchmarkIndex ${calibration.benchmarkIndex?.toFixed(0)} → CPU slowdown ${cpuSlowdown.toFixed(2)}× (the preset's 4× stands for an index of 1533)`,
+  );
+  const out = { host: { benchmarkIndex: calibration.benchmarkIndex, cpuSlowdown } };
   for (const [label, route] of Object.entries(pages)) {
     out[label] = [];
     for (let i = 0; i < runs; i++) {
-      const r = await runOnce({ base, url: `${base}${route}`, token, port });
+      const r = await runOnce({ base, url: `${base}${route}`, token, port, cpuSlowdown });
       log?.(
-        `  ${label} run ${i + 1}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, FCP ${(r.fcp / 1000).toFixed(2)} s (${r.finalUrl})`,
+        `  ${label} run ${i + 1}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, FCP ${(r.fcp / 1000).toFixed(2)} s, index ${r.benchmarkIndex?.toFixed(0)} (${r.finalUrl})`,
       );
       if (process.env.BENCH_VERBOSE) log?.(`    LCP element ${r.lcpElement}`);
       out[label].push(r);
