@@ -118,13 +118,31 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
     for (const resolve of settling.values()) resolve();
     settling.clear();
   };
+  /**
+   * One query at a time on the listening connection (node-postgres queues overlapping ones but
+   * will refuse them from pg@9): the heartbeat and the settle markers take turns.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const notify = (c: pg.Client, payload: string, onSend?: () => void): Promise<void> => {
+    const sent = queue.then(() => {
+      onSend?.();
+      return c.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+    });
+    queue = sent.catch(() => {});
+    return sent.then(() => {});
+  };
+  /** The marker round trip that starts after the one in flight: every settle meanwhile shares it. */
+  let nextSettle: Promise<void> | null = null;
 
   const drop = (c: pg.Client) => {
     if (client !== c) return;
     client = null;
     listening = false;
-    // Not live any more: the caches are bypassed, so nobody needs to wait.
+    // Not live any more: the caches are bypassed, so nobody needs to wait; the next connection
+    // starts with an empty line of queries.
     settleAll();
+    queue = Promise.resolve();
+    nextSettle = null;
     c.end().catch(() => {});
   };
 
@@ -156,7 +174,7 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
       // Live only once a heartbeat made the round trip (through a transaction-mode pooler none
       // ever does, and the caches stay off).
       lastBeat = 0;
-      c.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, heartbeat]).catch(() => {});
+      notify(c, heartbeat).catch(() => {});
     } catch {
       drop(c);
     }
@@ -168,8 +186,7 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
       void open();
       return;
     }
-    if (listening)
-      client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, heartbeat]).catch(() => {});
+    if (listening) notify(client, heartbeat).catch(() => {});
     // A connection whose heartbeat stopped coming back is given up and opened again.
     if (listening && Date.now() - Math.max(lastBeat, listeningSince) > HEARTBEAT_LIMIT_MS * 2)
       drop(client);
@@ -201,21 +218,31 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
       const c = client;
       // Not live: the caches hold nothing, so there is nothing to wait for.
       if (!c || !isLive()) return Promise.resolve();
-      // Notifications reach a listener in commit order: once a marker sent now comes back, every
-      // change committed before it has arrived. A marker lost with its connection resolves on the
-      // drop; one that never comes back gives up at the heartbeat limit (the feed is then not live).
-      const marker = `${heartbeat}-s${++markers}`;
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timeout);
-          settling.delete(marker);
-          resolve();
-        };
-        const timeout = setTimeout(done, HEARTBEAT_LIMIT_MS);
-        timeout.unref();
-        settling.set(marker, done);
-        c.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, marker]).catch(done);
-      });
+      // Notifications reach a listener in commit order: once a marker sent after this call comes
+      // back, every change committed before it has arrived. Settles that arrive while a marker is
+      // on its way share the next one (sent when it is back), so a burst of writes costs a few
+      // round trips, not one each. A marker lost with its connection resolves on the drop; one
+      // that never comes back gives up at the heartbeat limit (the feed is then not live).
+      if (!nextSettle) {
+        const marker = `${heartbeat}-s${++markers}`;
+        const arrived = new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timeout);
+            settling.delete(marker);
+            resolve();
+          };
+          const timeout = setTimeout(done, HEARTBEAT_LIMIT_MS);
+          timeout.unref();
+          settling.set(marker, done);
+          // Queued behind the query in flight. The moment it leaves, later callers need a marker
+          // of their own (one sent after their call).
+          notify(c, marker, () => {
+            if (nextSettle === arrived) nextSettle = null;
+          }).catch(done);
+        });
+        nextSettle = arrived;
+      }
+      return nextSettle;
     },
     async close() {
       closed = true;
