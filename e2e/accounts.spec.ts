@@ -35,11 +35,24 @@ test('phone login with the code from the SMS outbox → child-info step → libr
   await expect(page.getByTestId('sms-button')).toHaveAttribute('data-state', 'countdown');
   await expect(page.getByTestId('sms-button')).toContainText('秒后重发');
   await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
+  // Consent is the parent's act: unticked, the login says so and goes nowhere.
+  await expect(page.getByTestId('agreement')).not.toBeChecked();
+  await page.getByRole('button', { name: '登录/注册' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: '请阅读并同意《用户协议》' }),
+  ).toBeVisible();
+  await page.getByTestId('agreement').check();
   await page.getByRole('button', { name: '登录/注册' }).click();
 
   // First login: the child-info step asks for the child and the guardian's consent.
   const info = page.getByTestId('child-info-dialog');
   await expect(info).toBeVisible();
+  // No preset birthday that looks like an answer: the parent picks it, or is asked to.
+  const birthday = info.locator('input[type=date]');
+  await expect(birthday).toHaveValue('');
+  await info.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '请输入正确的生日' })).toBeVisible();
+  await birthday.fill('2019-06-01');
   await info.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: '监护人' })).toBeVisible();
   // The visible tick box (the link beside it opens the guardian notice).
@@ -89,6 +102,7 @@ test.describe('guest on a blocked path', () => {
     await page.getByPlaceholder('请输入手机号').fill(mobile);
     await page.getByTestId('sms-button').click();
     await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
+    await page.getByTestId('agreement').check();
     await page.getByRole('button', { name: '登录/注册' }).click();
     await expect(page.getByTestId('login-screen')).toBeHidden();
     await expect(prompt).toBeHidden();
@@ -146,6 +160,7 @@ test('WeChat QR login in the browser: consent page → relay message → bind ph
   await page.getByPlaceholder('请输入手机号').fill(mobile);
   await page.getByTestId('sms-button').click();
   await page.getByPlaceholder('请输入验证码').fill(await readPin(page, mobile));
+  await page.getByTestId('agreement').check();
   await page.getByRole('button', { name: '绑定并登录' }).click();
   await expect(page.getByTestId('child-info-dialog')).toBeVisible();
 });

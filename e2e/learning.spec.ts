@@ -155,6 +155,9 @@ async function finished(page: Page, before: { coins: number; diamonds: number })
   if (coins + diamonds > 0) {
     await expect(page.getByTestId('learning-finish-coins')).toHaveText(`+${coins}`);
     await expect(page.getByTestId('learning-finish-diamonds')).toHaveText(`+${diamonds}`);
+  } else {
+    // A first finish without stars paid nothing: the card says so, never "already collected".
+    await expect(page.getByTestId('learning-finish-note')).toContainText('还没有拿到星星');
   }
   const after = await balances(page);
   expect(after.coins - before.coins).toBe(coins);

@@ -168,5 +168,10 @@ test.describe('repeat mode', () => {
     // ctn=2 starts afresh without asking.
     await page.goto('/library/repeat/1101/001?ctn=2');
     await expect(page.getByTestId('practice')).toHaveAttribute('data-index', '0');
+    // Only real progress is offered: back at the first sentence, the next entry just starts.
+    await page.goto('/library/detail/1101/1/0/0');
+    await page.getByRole('button', { name: /跟读/ }).first().click();
+    await expect(page.getByTestId('practice')).toHaveAttribute('data-index', '0');
+    await expect(page.getByTestId('practice-continue')).toHaveCount(0);
   });
 });

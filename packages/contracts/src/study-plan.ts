@@ -266,6 +266,12 @@ export const ZStageFinishInfo = z.object({
       stars: z.number().int(),
       coins: z.number().int(),
       diamonds: z.number().int(),
+      /**
+       * What the card may say about the reward, from the ledger: `paid` (coins/diamonds above were
+       * paid by this finish), `not_earned` (nothing ever paid for this course: no stars yet), or
+       * `collected` (an earlier finish paid what this one is worth).
+       */
+      reward_state: z.enum(['paid', 'not_earned', 'collected']),
     })
     .nullable(),
   stage: z.object({ status: ZPlanStatus, reward: ZPlanReward }),

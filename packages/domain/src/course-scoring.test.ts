@@ -4,6 +4,7 @@ import { answerFormat } from './answer-records';
 import {
   choiceScore,
   courseItems,
+  courseRewardState,
   courseRewardWorth,
   courseScore,
   courseStars,
@@ -181,6 +182,24 @@ describe('scoring', () => {
   ])('score %i → %i stars, worth %j (§5 tiers 90/70/50)', (score, stars, worth) => {
     expect(courseStars(score)).toBe(stars);
     expect(courseRewardWorth(score, { max_coins: 3, diamonds_three_stars: 1 })).toEqual(worth);
+  });
+});
+
+describe('what a course finish says about its reward (issue 39)', () => {
+  const none = { coins: 0, diamonds: 0 };
+  it.each([
+    ['first finish with stars', { coins: 2, diamonds: 0 }, { coins: 2, diamonds: 0 }, 'paid'],
+    ['first finish with 0 stars', none, none, 'not_earned'],
+    ['0 stars again, never paid', none, none, 'not_earned'],
+    [
+      'better re-try pays the difference',
+      { coins: 1, diamonds: 1 },
+      { coins: 3, diamonds: 1 },
+      'paid',
+    ],
+    ['same or worse re-try', none, { coins: 2, diamonds: 0 }, 'collected'],
+  ] as const)('%s', (_case, now, inAll, state) => {
+    expect(courseRewardState(now, inAll)).toBe(state);
   });
 });
 

@@ -188,3 +188,19 @@ export function courseRewardWorth(
     diamonds: stars === 3 ? rule.diamonds_three_stars : 0,
   };
 }
+
+/**
+ * What a course finish means for its reward, so the finish card says only what the ledger did:
+ * `paid` — this finish paid something (the amounts it paid are shown); `not_earned` — nothing has
+ * ever been paid for the course (no stars yet: another try can earn it); `collected` — an earlier
+ * finish already paid what this one is worth.
+ */
+export type CourseRewardState = 'paid' | 'not_earned' | 'collected';
+
+export function courseRewardState(
+  paidNow: { coins: number; diamonds: number },
+  paidInAll: { coins: number; diamonds: number },
+): CourseRewardState {
+  if (paidNow.coins + paidNow.diamonds > 0) return 'paid';
+  return paidInAll.coins + paidInAll.diamonds > 0 ? 'collected' : 'not_earned';
+}

@@ -6,7 +6,7 @@ import {
   type TStageDetail,
   type TStageFinishInfo,
 } from '@picbook/contracts';
-import { currentStageMark } from '@picbook/domain';
+import { courseRewardState, currentStageMark } from '@picbook/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { users } from '../../platform/db/schema';
@@ -147,10 +147,13 @@ export async function stageFinishInfo(
 ): Promise<TStageFinishInfo> {
   const plan = await loadPlan(deps, deps.db, userId, q.level, log);
   const { week, stage, course } = courseAt(plan, q);
-  const [last, balances] = await Promise.all([
-    createPlanQueries(deps.db).lastReport(userId, course.uuid),
+  const queries = createPlanQueries(deps.db);
+  const [last, progress, balances] = await Promise.all([
+    queries.lastReport(userId, course.uuid),
+    queries.progressOf(userId, [course.uuid]),
     readBalances(deps.db, userId),
   ]);
+  const paidInAll = progress.get(course.uuid);
   return withMediaUrls(
     {
       course,
@@ -161,6 +164,10 @@ export async function stageFinishInfo(
             stars: last.stars,
             coins: last.reward.coins,
             diamonds: last.reward.diamonds,
+            reward_state: courseRewardState(last.reward, {
+              coins: paidInAll?.paidCoins ?? 0,
+              diamonds: paidInAll?.paidDiamonds ?? 0,
+            }),
           }
         : null,
       stage: { status: stage.status, reward: stage.reward },

@@ -329,6 +329,70 @@ describe('POST /api/v1.2/learning/course', () => {
   });
 });
 
+describe('the finish card’s reward note against the ledger (issue 39)', () => {
+  it('each finish states what the ledger paid: stars pay, 0 stars pay nothing yet, a better try pays the difference, the rest was collected', async () => {
+    const family = await kit.family();
+    await kit.finish(family, FIRST.video);
+    await kit.finish(family, FIRST.read);
+    const listen = await kit.course(family, FIRST.listen);
+    const q = `level=1&world=1&stage=1&sub_path=1&sub_stage=${listen.position}`;
+    /** The course's ledger lines summed by currency. */
+    const ledger = async () => {
+      const rows = (await entriesOf(family, 'course:')).filter(
+        (e) => e.reason === `course:${FIRST.listen}`,
+      );
+      const sum = (currency: string) =>
+        rows.filter((e) => e.currency === currency).reduce((n, e) => n + e.delta, 0);
+      return { coins: sum('coins'), diamonds: sum('diamonds') };
+    };
+    // listen_train (choices) and repeats (recordings) are the two parts, averaged.
+    const cases = [
+      { name: 'first finish, 0 stars', wrong: true, speak: 20, stars: 0, state: 'not_earned' },
+      { name: '0 stars again', wrong: true, speak: 30, stars: 0, state: 'not_earned' },
+      { name: 'first finish with stars', wrong: false, speak: 72, stars: 2, state: 'paid' },
+      { name: 'worse re-try', wrong: true, speak: 72, stars: 0, state: 'collected' },
+      { name: 'better re-try', wrong: false, speak: 95, stars: 3, state: 'paid' },
+      { name: 'same re-try', wrong: false, speak: 95, stars: 3, state: 'collected' },
+    ] as const;
+    const seen = [];
+    for (const c of cases) {
+      const before = await ledger();
+      const answers = await kit.answers(family, listen, { wrong: c.wrong, speakScore: c.speak });
+      const result = expectOk(await kit.submit(family, listen, answers), endpoints.submitCourse);
+      const after = await ledger();
+      const posted = {
+        coins: after.coins - before.coins,
+        diamonds: after.diamonds - before.diamonds,
+      };
+      expect(result.reward, c.name).toEqual(posted);
+      const finish = expectOk(
+        await kit.get(`/api/v1.1/learning/stage_finish_info?${q}`, family),
+        endpoints.stageFinishInfo,
+      );
+      expect(finish.last, c.name).toMatchObject({
+        stars: c.stars,
+        ...posted,
+        reward_state: c.state,
+      });
+      // The note follows the ledger: paid ⇔ this finish posted; not_earned ⇔ nothing ever posted.
+      const postedNow = posted.coins + posted.diamonds > 0;
+      const postedEver = after.coins + after.diamonds > 0;
+      expect(finish.last?.reward_state, c.name).toBe(
+        postedNow ? 'paid' : postedEver ? 'collected' : 'not_earned',
+      );
+      seen.push([c.name, posted.coins, posted.diamonds]);
+    }
+    expect(seen).toEqual([
+      ['first finish, 0 stars', 0, 0],
+      ['0 stars again', 0, 0],
+      ['first finish with stars', 2, 0],
+      ['worse re-try', 0, 0],
+      ['better re-try', 1, 1],
+      ['same re-try', 0, 0],
+    ]);
+  });
+});
+
 describe('POST /api/v1.2/reports/redo', () => {
   it('50 better redos at once of one report pay what the better score adds once', async () => {
     const family = await kit.family();

@@ -63,7 +63,8 @@ interface LoginStore {
   /** The session 12001 returned, adopted when the user answers the switch question. */
   pendingSession: TLoginResult | null;
   bindState: BindState;
-  reset(mode: LoginMode, hasAgreed: boolean): void;
+  /** A fresh form: consent is an act, so the agreement box starts unticked (issue 39). */
+  reset(mode: LoginMode): void;
   setMode(mode: LoginMode): void;
   setField<K extends keyof LoginForm>(key: K, value: LoginForm[K]): void;
 }
@@ -74,13 +75,13 @@ function invitedCode(): string {
   return sanitizeInviteCode(new URLSearchParams(window.location.search).get('inv') ?? '');
 }
 
-const emptyForm = (hasAgreed: boolean): LoginForm => ({
+const emptyForm = (): LoginForm => ({
   abbr: DEFAULT_COUNTRY.abbr,
   nationCode: DEFAULT_COUNTRY.code,
   phone: '',
   pin: '',
   inviteCode: invitedCode(),
-  hasAgreed,
+  hasAgreed: false,
   account: '',
   password: '',
 });
@@ -88,16 +89,16 @@ const emptyForm = (hasAgreed: boolean): LoginForm => ({
 export const useLogin = create<LoginStore>((set) => ({
   mode: 'phone',
   state: 'idle',
-  form: emptyForm(true),
+  form: emptyForm(),
   ticket: null,
   thirdType: null,
   pendingSession: null,
   bindState: 'initial',
-  reset: (mode, hasAgreed) =>
+  reset: (mode) =>
     set({
       mode,
       state: 'idle',
-      form: emptyForm(hasAgreed),
+      form: emptyForm(),
       ticket: null,
       thirdType: null,
       pendingSession: null,

@@ -68,17 +68,23 @@ const avatarImages = () =>
     img.getAttribute('src'),
   );
 
+/** The parent picks the birthday (the form starts with none, issue 39). */
+function chooseBirthday(value = '2013-01-01') {
+  fireEvent.input(screen.getByLabelText(/生日/), { target: { value } });
+}
+
 function fillGirlBorn2016() {
   fireEvent.click(screen.getByRole('radio', { name: /女孩/ }));
   fireEvent.input(screen.getByLabelText(/生日/), { target: { value: '2016-05-01' } });
 }
 
 describe('ChildSetupFlow: info step', () => {
-  it('starts from the spec defaults and the province guess', () => {
+  it('starts from the spec defaults and the province guess; the birthday is empty until chosen', () => {
     render(<ChildSetupFlow onDone={vi.fn()} />);
     expect(screen.getByTestId('child-nickname').textContent).toBe('小宝宝');
     const birthday = screen.getByLabelText(/生日/) as HTMLInputElement;
-    expect(birthday.value).toBe('2013-01-01');
+    // No default that looks like a real answer (issue 39): the picker prompts, nothing preset.
+    expect(birthday.value).toBe('');
     expect(birthday.min).toBe('1996-01-02');
     expect(birthday.max).toBe(chinaToday());
     expect((screen.getByRole('radio', { name: /男孩/ }) as HTMLInputElement).checked).toBe(true);
@@ -98,6 +104,7 @@ describe('ChildSetupFlow: info step', () => {
 
   it('blocks 下一步 until the guardian consent is ticked', () => {
     render(<ChildSetupFlow onDone={vi.fn()} />);
+    chooseBirthday();
     fireEvent.click(nextButton());
     expect(lastToast()).toMatchObject({
       kind: 'warning',
@@ -153,6 +160,7 @@ describe('ChildSetupFlow: avatar step', () => {
   it('starts on a random one of the first 13 and has no close button', () => {
     randomSpy.mockReturnValue(0.99);
     render(<ChildSetupFlow onDone={vi.fn()} />);
+    chooseBirthday();
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     const chosen = screen.getByRole('button', { pressed: true });
@@ -221,6 +229,7 @@ describe('ChildSetupFlow: saving', () => {
     );
     const onDone = vi.fn();
     render(<ChildSetupFlow onDone={onDone} />);
+    chooseBirthday();
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
@@ -239,6 +248,7 @@ describe('ChildSetupFlow: saving', () => {
   it('keeps the dialog open on a network failure and saves on the next tap', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<ChildSetupFlow onDone={vi.fn()} />);
+    chooseBirthday();
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
@@ -255,6 +265,7 @@ describe('ChildSetupFlow: saving', () => {
     );
     const onDone = vi.fn();
     render(<ChildSetupFlow onDone={onDone} />);
+    chooseBirthday();
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));

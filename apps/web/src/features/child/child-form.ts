@@ -48,7 +48,9 @@ export function initialRegion(configs: TConfigs, user: TUserInfo | null): number
 export function initialChildForm(configs: TConfigs, user: TUserInfo | null): ChildForm {
   return {
     nickname: DEFAULT_NICKNAME,
-    birthday: DEFAULT_BIRTHDAY,
+    // Empty until the parent picks the date: a preset 2013-01-01 looked like an answer and was
+    // saved unseen (issue 39); the picker shows its own yyyy/mm/dd prompt, validation still asks.
+    birthday: '',
     gender: DEFAULT_GENDER,
     region: initialRegion(configs, user),
   };

@@ -128,6 +128,7 @@ export const learningEn: Widen<typeof learningZh> = {
     diamonds: 'diamonds',
     paid: 'You earned',
     nothingNew: 'Reward already collected. Keep going!',
+    notEarned: 'No stars this time. Try once more: win a star and you get coins!',
     balance: 'You have {{coins}} coins and {{diamonds}} diamonds',
     next: 'Next lesson',
     toDay: 'Back to today',

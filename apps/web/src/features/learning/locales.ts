@@ -121,6 +121,7 @@ export const learningZh = {
     diamonds: '钻石',
     paid: '这次获得',
     nothingNew: '奖励已经领过啦，继续加油！',
+    notEarned: '这次还没有拿到星星，再来一次吧！拿到星星就能得到金币奖励哦',
     balance: '现在有 {{coins}} 金币、{{diamonds}} 钻石',
     next: '下一节课',
     toDay: '回到今天',

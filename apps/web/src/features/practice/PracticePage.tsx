@@ -15,7 +15,12 @@ import { StateScreen } from '../../shared/ui/StateScreen';
 import { useBook } from '../library/library-queries';
 import styles from './Practice.module.css';
 import { PracticeRun } from './PracticeRun';
-import { newRunId, type PracticeHistory, readHistory } from './practice-history';
+import {
+  continuableHistory,
+  newRunId,
+  type PracticeHistory,
+  readHistory,
+} from './practice-history';
 import { type PracticeItem, practiceItems } from './practice-items';
 
 /**
@@ -133,7 +138,7 @@ function PracticeStart({
   const items = useMemo(() => practiceItems(book, type), [book, type]);
   const bookId = book.book_info.id;
   const [history] = useState<PracticeHistory | null>(() => readHistory(userId, bookId, type));
-  const usable = history && history.index < items.length ? history : null;
+  const usable = continuableHistory(history, items.length);
   const [start, setStart] = useState<Start | null>(() => {
     if (usable && ctn === '1') return { uuid: usable.uuid, index: usable.index };
     if (!usable || ctn === '2') return freshStart(items, processId);

@@ -48,6 +48,18 @@ export function readHistory(
   }
 }
 
+/**
+ * The history worth offering to continue: only real progress past the first item (a run is saved
+ * as soon as it opens, so index 0 means the child has not moved on yet — asking "上次读到第 1 个"
+ * on every entry was noise, issue 39) and still inside the book's items.
+ */
+export function continuableHistory(
+  history: PracticeHistory | null,
+  itemCount: number,
+): PracticeHistory | null {
+  return history && history.index > 0 && history.index < itemCount ? history : null;
+}
+
 export function saveHistory(
   userId: number | undefined,
   bookId: number,

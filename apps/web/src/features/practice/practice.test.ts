@@ -1,7 +1,7 @@
 import type { TBook, TBookPage } from '@picbook/contracts';
 import { WORK_TYPE } from '@picbook/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearHistory, readHistory, saveHistory } from './practice-history';
+import { clearHistory, continuableHistory, readHistory, saveHistory } from './practice-history';
 import { practiceItems } from './practice-items';
 
 function page(n: number, sentences: Array<[string, string]>): TBookPage {
@@ -104,5 +104,22 @@ describe('practice history (library-{bookId}-{type})', () => {
   ])('ignores %s', (_, raw) => {
     localStorage.setItem('picbook.archive.1.library-7-1', raw);
     expect(readHistory(1, 7, WORK_TYPE.repeat, 1000)).toBeNull();
+  });
+
+  // Issue 39: 「继续上次的练习吗？上次读到第 1 个」 on every entry. A run is saved as it opens, so
+  // only progress past the first item is worth asking about.
+  it.each([
+    ['just opened (item 1)', 0, 10, false],
+    ['moved on to item 2', 1, 10, true],
+    ['at the last item', 9, 10, true],
+    ['past the end (the book changed)', 10, 10, false],
+  ])('a run %s (index %i of %i) → offered: %s', (_, index, items, offered) => {
+    saveHistory(1, 7, WORK_TYPE.repeat, { uuid: 'abcdefgh12', index }, 1000);
+    const history = readHistory(1, 7, WORK_TYPE.repeat, 2000);
+    expect(history).not.toBeNull();
+    expect(continuableHistory(history, items) !== null).toBe(offered);
+  });
+  it('offers nothing without a history', () => {
+    expect(continuableHistory(null, 10)).toBeNull();
   });
 });

@@ -130,6 +130,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
         i18n.t('request.serviceBusy', { status: res.status }),
         res.status,
         requestId,
+        res.status === 429 ? await retryAfter(res) : null,
       );
     }
     let body: Envelope;
@@ -158,6 +159,21 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   } finally {
     if (timer) clearTimeout(timer);
   }
+}
+
+/**
+ * A 429's wait in seconds, so a caller can count it down instead of showing an error: the
+ * envelope's `data.retry_after` (the server's own number), else the Retry-After header.
+ */
+async function retryAfter(res: Response): Promise<{ retry_after: number } | null> {
+  let seconds = Number(res.headers.get('retry-after'));
+  try {
+    const body = (await res.json()) as { data?: { retry_after?: unknown } | null };
+    if (typeof body.data?.retry_after === 'number') seconds = body.data.retry_after;
+  } catch {
+    // Not an envelope (a proxy's page): the header is all there is.
+  }
+  return Number.isFinite(seconds) && seconds > 0 ? { retry_after: Math.ceil(seconds) } : null;
 }
 
 /**

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLogin } from '../login-store';
 import styles from './LoginForms.module.css';
 
-/** The agreement tick with links to the documents the app serves (pre-ticked except strict iOS). */
+/**
+ * The agreement tick with links to the documents the app serves. Never pre-ticked: consent is the
+ * parent's act (issue 39; the spec's pre-tick is overruled), and logging in without it says so.
+ */
 export function Agreement({ legal }: { legal: TLoginOptions['legal'] | undefined }) {
   const { t } = useTranslation('auth');
   const hasAgreed = useLogin((s) => s.form.hasAgreed);

@@ -1,7 +1,9 @@
+import { ErrorCode } from '@picbook/contracts/errors';
 import { validatePhone } from '@picbook/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/request/api';
+import { isRequestError } from '../../../shared/request/request-error';
 import { toast } from '../../../shared/toast/toast-store';
 import { validationText } from '../login-store';
 import styles from './LoginForms.module.css';
@@ -10,6 +12,14 @@ import styles from './LoginForms.module.css';
 export const SMS_COUNTDOWN_S = 60;
 
 type SmsButtonState = 'send' | 'sending' | 'countdown' | 'resend';
+
+/** Seconds the server asks to wait before another code (its 429 answer), else 0. */
+function waitOf(error: unknown): number {
+  if (!isRequestError(error)) return 0;
+  if (error.status !== 429 && error.code !== ErrorCode.TooManyRequests) return 0;
+  const seconds = error.data?.retry_after;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 0;
+}
 
 /** Send → sending → 60 s countdown → resend. Does nothing while counting or sending. */
 export function SmsButton({
@@ -72,13 +82,22 @@ export function SmsButton({
     }
     setState('sending');
     try {
-      const result = await api('sms', {
-        query: { mobile: phone, nation_code: nationCode, action },
-      });
+      const result = await api(
+        'sms',
+        { query: { mobile: phone, nation_code: nationCode, action } },
+        { silent: true },
+      );
       startCountdown(result.resend_after || SMS_COUNTDOWN_S);
-    } catch {
-      // Spec §4: a server error ends the pending state and stops the timer (toast shown by the request layer).
+    } catch (error) {
       if (timer.current) clearInterval(timer.current);
+      // A code was sent a moment ago (429): not an error — count down the server's wait instead.
+      const wait = waitOf(error);
+      if (wait > 0) {
+        startCountdown(wait);
+        return;
+      }
+      // Spec §4: a server error ends the pending state and stops the timer.
+      if (isRequestError(error)) toast.error(error.message);
       setSeconds(0);
       setState('send');
     }

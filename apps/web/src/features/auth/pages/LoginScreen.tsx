@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { appEnv } from '../../../shared/platform/env';
 import { api } from '../../../shared/request/api';
 import { IconButton } from '../../../shared/ui/IconButton';
 import backIcon from '../../../shared/ui/icons/back.svg';
@@ -51,7 +50,7 @@ export function LoginScreen({ asLayer = false, onClose, onLoggedIn }: LoginScree
       : new URLSearchParams(search).get('v') === PASSWORD_QUERY_VALUE
         ? 'password'
         : 'phone';
-    useLogin.getState().reset(first, !appEnv().isStrictIos);
+    useLogin.getState().reset(first);
   }, [asLayer]);
 
   const after = useCallback(

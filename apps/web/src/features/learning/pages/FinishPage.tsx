@@ -58,7 +58,6 @@ export default function FinishPage() {
     );
   }
   const last = data?.last;
-  const paidSomething = (last?.coins ?? 0) + (last?.diamonds ?? 0) > 0;
   return (
     <div
       className={styles.page}
@@ -76,7 +75,7 @@ export default function FinishPage() {
             <p className={styles.score} data-testid="learning-finish-score">
               {t('finish.score', { score: last.score })}
             </p>
-            {paidSomething ? (
+            {last.reward_state === 'paid' ? (
               <div className={styles.paid}>
                 <span>{t('finish.paid')}</span>
                 <span className={styles.amount} data-testid="learning-finish-coins">
@@ -87,7 +86,9 @@ export default function FinishPage() {
                 </span>
               </div>
             ) : (
-              <p className={styles.note}>{t('finish.nothingNew')}</p>
+              <p className={styles.note} data-testid="learning-finish-note">
+                {t(last.reward_state === 'not_earned' ? 'finish.notEarned' : 'finish.nothingNew')}
+              </p>
             )}
             <p className={styles.note}>
               {t('finish.balance', {
