@@ -65,7 +65,15 @@ test.describe('gift cards', () => {
     await expect(done.getByTestId('gift-card')).toHaveAttribute('data-status', '1');
     await keep(page, 'activation-done');
 
-    await done.getByRole('button', { name: '查看我的礼品卡' }).click();
+    // Issue 40 item 6: the same code again is not offered as redeemable.
+    await page.goto('/parents/store/activation');
+    await page.getByTestId('gift-code-input').fill(code);
+    await page.getByRole('button', { name: '查看兑换内容' }).click();
+    await expect(page.getByTestId('gift-code-used')).toContainText('已由你的家庭于');
+    await expect(page.getByRole('button', { name: '立即兑换' })).toHaveCount(0);
+    await keep(page, 'activation-used');
+
+    await page.getByRole('button', { name: '查看我的礼品卡' }).click();
     await expect(page).toHaveURL(/\/parents\/giftCard$/);
     const card = page.getByTestId('gift-card').first();
     await expect(card).toContainText('VIP会员 31天');

@@ -230,3 +230,90 @@ test.describe('reports and the parents area', () => {
     await keep(page, 'parents-messages');
   });
 });
+
+test.describe('learning time (issue 40 item 1)', () => {
+  test.use({ viewport: { width: 812, height: 375 } });
+
+  test('a child reads The Red Kite to the end: today, the week chart and the book report have the minutes', async ({
+    page,
+    request,
+  }) => {
+    // Half a minute on the reader at the least (whole minutes are shown), plus the parents' screens.
+    test.slow();
+    const token = await member(page, request);
+    const reported: number[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().includes('/api/v1/user/study_time')) return;
+      const body = (await response.json().catch(() => null)) as {
+        code: number;
+        data: { added: number };
+      } | null;
+      if (body?.code === 0) reported.push(body.data.added);
+    });
+    const seconds = () => reported.reduce((s, n) => s + n, 0);
+
+    // Before: nothing learned today.
+    const before = await call<{ today_minutes: number }>(
+      request,
+      token,
+      'GET',
+      '/api/v1/parent_space',
+    );
+    expect(before.today_minutes).toBe(0);
+
+    // The book from the first page to the end screen; the reader reports its time every 30 s.
+    await page.goto('/library/read/1101/001');
+    const reader = page.getByTestId('reader');
+    await expect(reader).toHaveAttribute('data-page', '1');
+    // Each page a moment (the narration may turn it first: the pages turn by themselves).
+    const end = page.getByTestId('reader-end');
+    for (let turns = 0; turns < 8 && !(await end.isVisible()); turns++) {
+      await page.waitForTimeout(1500);
+      if (!(await end.isVisible())) await page.getByTestId('reader-next').click();
+    }
+    await expect(end).toBeVisible();
+    await expect.poll(seconds, { timeout: 45_000, intervals: [1000] }).toBeGreaterThanOrEqual(30);
+
+    // The parent: today and the week in minutes, the 7-day chart's last bar.
+    await page.goto('/parents/reportList');
+    await passParentalGate(page);
+    const overview = page.getByTestId('report-overview');
+    await expect(overview).toContainText(/今日学习 [1-9]\d* 分钟 · 本周 [1-9]\d* 分钟/);
+    const space = await call<{
+      today_minutes: number;
+      week: { minutes: number };
+      daily_minutes: Array<{ day: string; minutes: number }>;
+    }>(request, token, 'GET', '/api/v1/parent_space');
+    expect(space.today_minutes).toBe(Math.round(seconds() / 60));
+    expect(space.today_minutes).toBeGreaterThan(0);
+    expect(space.week.minutes).toBeGreaterThanOrEqual(space.today_minutes);
+    const week = page.getByTestId('week-chart');
+    await expect(week).toHaveAttribute('data-ready', 'true');
+    const bars = (await week.getAttribute('data-values'))?.split(',').map(Number) ?? [];
+    expect(bars).toHaveLength(7);
+    expect(bars.at(-1)).toBe(space.today_minutes);
+    // The level's card of the book: no course done, the minutes read.
+    const card = page.getByTestId('report-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(`学习 ${space.today_minutes} 分钟`);
+    await keep(page, 'parents-report-list-minutes');
+
+    // The book's report: the minutes chart has today's minutes.
+    await card.click();
+    await expect(page).toHaveURL(/\/parents\/bookReport\/1101$/);
+    await expect(page.getByTestId('book-report')).toBeVisible();
+    const minutes = page.getByTestId('minutes-chart');
+    await expect(minutes).toHaveAttribute('data-ready', 'true');
+    const book = await call<{ daily_minutes: Array<{ day: string; minutes: number }> }>(
+      request,
+      token,
+      'GET',
+      '/api/v1.1/reports/book/1101',
+    );
+    expect(book.daily_minutes.at(-1)?.minutes).toBe(space.today_minutes);
+    expect(await minutes.getAttribute('data-values')).toBe(
+      book.daily_minutes.map((d) => d.minutes).join(','),
+    );
+    await keep(page, 'parents-book-report-minutes');
+  });
+});

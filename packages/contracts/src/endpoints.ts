@@ -163,6 +163,8 @@ import {
   ZReportRedoQuery,
   ZStars,
   ZStarsQuery,
+  ZStudyTimeRequest,
+  ZStudyTimeResult,
 } from './reports';
 import {
   ZBookIdOnlyParams,
@@ -1390,6 +1392,14 @@ export const endpoints = {
     tags: ['parents'],
     body: ZLearnSetting,
     response: ZLearnSetting,
+  },
+  studyTime: {
+    ...routes.studyTime,
+    summary:
+      'Seconds a learning screen (read, repeat, speak, words) was open since its last report; adds at most the time that passed',
+    tags: ['parents'],
+    body: ZStudyTimeRequest,
+    response: ZStudyTimeResult,
   },
   parentMessages: {
     ...routes.parentMessages,

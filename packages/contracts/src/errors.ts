@@ -37,6 +37,7 @@ export const ErrorCode = {
   GiftCodeExpired: 16002,
   GiftCodeRevoked: 16003,
   GiftCodeNotStarted: 16004,
+  GiftCodeUsed: 16005,
   PromoUnavailable: 16101,
   PromoClaimed: 16102,
   ActivityNotJoined: 43100,
@@ -229,8 +230,7 @@ export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
     http: 200,
     msg: '兑换码无效或已被使用',
     msgEn: 'This code is not valid or has been used',
-    meaning:
-      'gift code unknown or redeemed by another family (one answer for both; counts as a wrong guess)',
+    meaning: 'gift code unknown (counts as a wrong guess)',
   },
   [ErrorCode.GiftCodeExpired]: {
     http: 200,
@@ -249,6 +249,13 @@ export const errorCatalog: Record<ErrorCodeValue, ErrorCodeInfo> = {
     msg: '该兑换码尚未到可兑换时间',
     msgEn: 'This code cannot be redeemed yet',
     meaning: "the code's batch starts later",
+  },
+  [ErrorCode.GiftCodeUsed]: {
+    http: 200,
+    msg: '该兑换码已被其他家庭使用',
+    msgEn: 'This code has already been used by another family',
+    meaning:
+      'gift code redeemed by another family (never which one; counts as a wrong guess); this family’s own code is answered by the check (redeemed_at) and the redeem (repeated)',
   },
   [ErrorCode.PromoUnavailable]: {
     http: 200,

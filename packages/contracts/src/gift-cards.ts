@@ -33,6 +33,11 @@ export const ZGiftCodeCheck = z.object({
   /** Last day to redeem (Unix seconds, the batch's expiry). */
   redeem_before: z.number().int(),
   batch_title: z.string(),
+  /**
+   * When this family redeemed the code (Unix seconds); null while it can still be redeemed. A
+   * code another family redeemed is refused (16005) instead.
+   */
+  redeemed_at: z.number().int().nullable(),
 });
 export type TGiftCodeCheck = z.infer<typeof ZGiftCodeCheck>;
 

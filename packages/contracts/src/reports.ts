@@ -197,6 +197,8 @@ export const ZReportCard = z.object({
   score: z.number().int(),
   stars: z.number().int(),
   last_report_id: z.number().int().nullable(),
+  /** Minutes learned with the book (courses and learning screens), as its book report sums them. */
+  minutes: z.number().int(),
 });
 export const ZReportCards = z.object({ level: z.number().int(), cards: z.array(ZReportCard) });
 export type TReportCards = z.infer<typeof ZReportCards>;
@@ -364,6 +366,27 @@ export const ZParentSpace = z.object({
   learn_setting: ZLearnSetting,
 });
 export type TParentSpace = z.infer<typeof ZParentSpace>;
+
+/** What a learning screen was: reading (and listening to it), repeating, speaking, word practice. */
+export const ZStudyKind = z.enum(['read', 'repeat', 'speak', 'words']);
+export type TStudyKind = z.infer<typeof ZStudyKind>;
+
+/**
+ * POST /api/v1/user/study_time (decision 091): seconds a learning screen was open and visible
+ * since its last report; the server adds at most the time that really passed.
+ */
+export const ZStudyTimeRequest = z.object({
+  /** The book the screen is about; 0 when it is about none. */
+  book_id: z.number().int().min(0, 'book_id 无效').max(INT4_MAX, 'book_id 无效'),
+  kind: ZStudyKind,
+  seconds: z.number().min(0, 'seconds 为 0–3600').max(3600, 'seconds 为 0–3600'),
+});
+export type TStudyTimeRequest = z.infer<typeof ZStudyTimeRequest>;
+export const ZStudyTimeResult = z.object({
+  /** Seconds this report added (less than sent when sent faster than the clock allows). */
+  added: z.number(),
+});
+export type TStudyTimeResult = z.infer<typeof ZStudyTimeResult>;
 
 export const ZMessagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),

@@ -169,6 +169,7 @@ export const routes = {
   posterV2: { method: 'POST', path: '/api/poster/v2', auth: 'user' },
   parentSpace: { method: 'GET', path: '/api/v1/parent_space', auth: 'user' },
   learnSetting: { method: 'POST', path: '/api/v1/parent_space/learn_setting', auth: 'user' },
+  studyTime: { method: 'POST', path: '/api/v1/user/study_time', auth: 'user' },
   parentMessages: { method: 'GET', path: '/api/v1/parent_space/messages', auth: 'user' },
   clickMessage: { method: 'POST', path: '/api/v1/parent_space/click_message', auth: 'user' },
   feedback: { method: 'POST', path: '/api/v1/parent_space/feedback', auth: 'user' },

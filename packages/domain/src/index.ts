@@ -31,6 +31,7 @@ export * from './settings';
 export * from './shell-habits';
 export * from './speech-score';
 export * from './study-plan';
+export * from './study-time';
 export * from './timeline';
 export * from './versions';
 export * from './word-exercises';

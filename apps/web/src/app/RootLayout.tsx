@@ -29,6 +29,7 @@ import { OfflineScreen, TimeoutScreen } from './screens/StartupScreens';
 import { UpdatingOverlay } from './screens/UpdatingOverlay';
 import { useStartup } from './startup/startup-store';
 import { checkVersion } from './startup/version-check';
+import { useStudyTime } from './study-time/use-study-time';
 
 /**
  * The shell around every route: startup (configs, then user info with a token), the login
@@ -146,6 +147,8 @@ function ShellEffects() {
   // Spec §4: the main areas play their track while logged in with music on; other paths stop it.
   useBackgroundMusic(location.pathname, { tracks: bgmTracks, enabled: isLoggedIn && isMusicOn });
   useHolidayTheme();
+  // Decision 089: time on the learning screens counts in the parents' report.
+  useStudyTime(location.pathname, isLoggedIn);
   useEffect(() => installKeyboardStyle({ isIos: appEnv().os === 'ios' }), []);
 
   // Layout: landscape child area, portrait parents' area; root font scaled to the viewport,

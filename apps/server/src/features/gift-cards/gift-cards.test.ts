@@ -143,9 +143,9 @@ describe('redeeming', () => {
     // Every success is the winning family's (its first, then its repeats).
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(ok.length).toBeLessThanOrEqual(25);
-    // The other family's requests were all refused like an unknown code (or limited).
+    // The other family's requests were all told the code was used (or limited).
     for (const r of results.filter((r) => r.json().code !== 0)) {
-      expect([ErrorCode.GiftCodeInvalid, ErrorCode.TooManyRequests]).toContain(r.json().code);
+      expect([ErrorCode.GiftCodeUsed, ErrorCode.TooManyRequests]).toContain(r.json().code);
     }
     const grants = await kit.t.database.db
       .select()
@@ -168,13 +168,26 @@ describe('redeeming', () => {
     expect(both[0]?.expireAfter?.getTime()).toBe((first?.expire_time ?? 0) * 1000);
   });
 
-  it('a code of another family answers like an unknown code', async () => {
+  it('a used code: the check tells this family when it redeemed it, another family that it was used (not by whom)', async () => {
     const [a, b] = [await kit.member(), await kit.member()];
     const { codes } = await batch({ count: 1 });
-    expectOk(await redeem(a, codes[0] ?? ''), endpoints.giftCardRedeem);
-    const used = expectError(await redeem(b, codes[0] ?? ''), 200, ErrorCode.GiftCodeInvalid);
-    const unknown = expectError(await redeem(b, madeUp(1)), 200, ErrorCode.GiftCodeInvalid);
-    expect(used.msg).toBe(unknown.msg);
+    const code = codes[0] ?? '';
+    expect(expectOk(await check(a, code), endpoints.giftCardCheck).redeemed_at).toBeNull();
+    const { card } = expectOk(await redeem(a, code), endpoints.giftCardRedeem);
+    // Issue 40 item 6: entered again, the code is not offered as redeemable.
+    const again = expectOk(await check(a, code.toLowerCase()), endpoints.giftCardCheck);
+    expect(again.redeemed_at).toBe(card.redeemed_at);
+    expect(again.product).toMatchObject({ kind: 'right', days: 31 });
+    expect(expectOk(await redeem(a, code), endpoints.giftCardRedeem).repeated).toBe(true);
+    // Another family: used, by nobody it is told about; an unknown code stays "not valid".
+    for (const answer of [await check(b, code), await redeem(b, code)]) {
+      const used = expectError(answer, 200, ErrorCode.GiftCodeUsed);
+      expect(used.msg).toBe('该兑换码已被其他家庭使用');
+      expect(used.data ?? null).toBeNull();
+      expect(answer.body).not.toContain(String(a.userId));
+    }
+    const unknown = expectError(await check(b, madeUp(1)), 200, ErrorCode.GiftCodeInvalid);
+    expect(unknown.msg).toBe('兑换码无效或已被使用');
   });
 
   it("deleting the account erases a prize's address; its code stays used", async () => {
@@ -194,7 +207,8 @@ describe('redeeming', () => {
     const [row] = await kit.t.database.db.select().from(giftCards).where(eq(giftCards.id, card.id));
     expect(row?.delivery).toBeNull();
     expect(row?.redeemedAt).not.toBeNull();
-    expectError(await redeem(b, codes[0] ?? ''), 200, ErrorCode.GiftCodeInvalid);
+    expectError(await redeem(b, codes[0] ?? ''), 200, ErrorCode.GiftCodeUsed);
+    expectError(await check(b, codes[0] ?? ''), 200, ErrorCode.GiftCodeUsed);
   });
 
   it.each([

@@ -59,7 +59,19 @@ function refuseBatch(batch: typeof giftCardBatches.$inferSelect, now: Date): voi
   if (refusal) throw new AppError(refusals[refusal]);
 }
 
-/** GET gift_card/check: what a code gives, without using it. */
+/**
+ * A code nobody holds is not valid; one another family redeemed (or a deleted account did: its
+ * code stays used) says it was used, never by whom. Both count as wrong guesses (issue 40 item 6).
+ */
+async function refuseWrongCode(deps: AppDeps, guesser: Guesser, used: boolean): Promise<never> {
+  await recordWrongGuess(deps, guesser);
+  throw new AppError(used ? ErrorCode.GiftCodeUsed : ErrorCode.GiftCodeInvalid);
+}
+
+/**
+ * GET gift_card/check: what a code gives, without using it; a code this family already redeemed
+ * says when (redeemed_at), so it is not offered again.
+ */
 export async function checkGiftCode(
   deps: AppDeps,
   guesser: Guesser,
@@ -67,16 +79,18 @@ export async function checkGiftCode(
 ): Promise<TGiftCodeCheck> {
   const code = await admitCode(deps, guesser, input);
   const found = await findByCode(deps.db, code, false);
-  if (!found || (found.card.redeemedAt !== null && found.card.userId !== guesser.userId)) {
-    await recordWrongGuess(deps, guesser);
-    throw new AppError(ErrorCode.GiftCodeInvalid);
-  }
-  refuseBatch(found.batch, deps.clock.now());
-  return {
+  if (!found) return refuseWrongCode(deps, guesser, false);
+  const answer = {
     product: presentProduct(found.card.product),
     redeem_before: unixSeconds(found.batch.expiresAt),
     batch_title: found.batch.title,
   };
+  if (found.card.redeemedAt !== null) {
+    if (found.card.userId !== guesser.userId) return refuseWrongCode(deps, guesser, true);
+    return { ...answer, redeemed_at: unixSeconds(found.card.redeemedAt) };
+  }
+  refuseBatch(found.batch, deps.clock.now());
+  return { ...answer, redeemed_at: null };
 }
 
 /**
@@ -114,8 +128,8 @@ export async function activateInTx(tx: Tx, card: GiftCardRow, now: Date): Promis
 /**
  * POST gift_card/redeem: the code becomes this family's card and is activated at once. Exactly
  * once: the card row is locked and taken with a conditional update (`redeemed_at is null`), so of
- * concurrent redemptions one wins; the other family is told the code is not valid (like an
- * unknown code), the same family gets its card back (`repeated`).
+ * concurrent redemptions one wins; the other family is told the code was used (16005, not by
+ * whom), the same family gets its card back (`repeated`).
  */
 export async function redeemGiftCode(
   deps: AppDeps,
@@ -126,24 +140,21 @@ export async function redeemGiftCode(
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const found = await findByCode(tx, code, true);
-    if (!found) return { wrong: true } as const;
+    if (!found) return { wrong: 'unknown' } as const;
     if (found.card.userId === guesser.userId) {
-      return { wrong: false, card: found.card, repeated: true } as const;
+      return { wrong: null, card: found.card, repeated: true } as const;
     }
     // Redeemed stays redeemed, also when the family's account was deleted since (user_id null).
-    if (found.card.redeemedAt !== null) return { wrong: true } as const;
+    if (found.card.redeemedAt !== null) return { wrong: 'used' } as const;
     refuseBatch(found.batch, now);
     const [taken] = await tx
       .update(giftCards)
       .set({ userId: guesser.userId, redeemedAt: now })
       .where(and(eq(giftCards.id, found.card.id), isNull(giftCards.redeemedAt)))
       .returning();
-    if (!taken) return { wrong: true } as const;
-    return { wrong: false, card: await activateInTx(tx, taken, now), repeated: false } as const;
+    if (!taken) return { wrong: 'used' } as const;
+    return { wrong: null, card: await activateInTx(tx, taken, now), repeated: false } as const;
   });
-  if (outcome.wrong) {
-    await recordWrongGuess(deps, guesser);
-    throw new AppError(ErrorCode.GiftCodeInvalid);
-  }
+  if (outcome.wrong) return refuseWrongCode(deps, guesser, outcome.wrong === 'used');
   return { card: presentCard(outcome.card), repeated: outcome.repeated };
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, type TBookReport, type TReportCards, type TStars } from '@picbook/contracts';
-import { courseItems, soundStrengths, weeklyTrend } from '@picbook/domain';
+import { courseItems, soundStrengths, studyMinutes, weeklyTrend } from '@picbook/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
@@ -12,6 +12,7 @@ import {
   ledgerEntries,
   planWeeks,
   recordings,
+  studyTime,
   wordReviews,
   workItems,
   works,
@@ -21,6 +22,7 @@ import { AppError } from '../../platform/errors';
 import { readBalances } from '../../platform/ledger/ledger';
 import { chinaDate, unixSeconds } from '../../platform/time';
 import { recordingUrl } from '../speech/speech-sessions';
+import { studySecondsByDay } from './study-time';
 
 /** A level's courses with this child's progress, in plan order. */
 async function levelCourses(db: DbOrTx, userId: number, level: number) {
@@ -56,6 +58,56 @@ async function lastReports(db: DbOrTx, userId: number, uuids: string[]) {
   return new Map(rows.map((r) => [r.uuid, r.id]));
 }
 
+/** Whole minutes per day, summed: how a book report's minutes chart adds up. */
+function sumDailyMinutes(days: Map<string, number>): number {
+  let total = 0;
+  for (const seconds of days.values()) total += studyMinutes(seconds);
+  return total;
+}
+
+/**
+ * Minutes per book of these courses' books: the courses' study time and the learning screens'
+ * time, rounded per day as the book report does, so a card and its report agree.
+ */
+async function bookMinutes(
+  db: DbOrTx,
+  userId: number,
+  rows: Array<{ uuid: string; bookId: number }>,
+): Promise<Map<number, number>> {
+  const bookIds = [...new Set(rows.map((r) => r.bookId))];
+  if (bookIds.length === 0) return new Map();
+  const bookOf = new Map(rows.map((r) => [r.uuid, r.bookId]));
+  const [reports, screens] = await Promise.all([
+    db
+      .select({
+        uuid: courseReports.courseUuid,
+        at: courseReports.createdAt,
+        seconds: courseReports.studyTime,
+      })
+      .from(courseReports)
+      .where(
+        and(
+          eq(courseReports.userId, userId),
+          inArray(courseReports.courseUuid, [...bookOf.keys()]),
+        ),
+      ),
+    db
+      .select({ bookId: studyTime.bookId, day: studyTime.day, seconds: studyTime.seconds })
+      .from(studyTime)
+      .where(and(eq(studyTime.userId, userId), inArray(studyTime.bookId, bookIds))),
+  ]);
+  const byBook = new Map<number, Map<string, number>>();
+  const add = (bookId: number | undefined, day: string, seconds: number) => {
+    if (bookId === undefined) return;
+    const days = byBook.get(bookId) ?? new Map<string, number>();
+    days.set(day, (days.get(day) ?? 0) + seconds);
+    byBook.set(bookId, days);
+  };
+  for (const r of reports) add(bookOf.get(r.uuid), chinaDate(r.at), r.seconds);
+  for (const s of screens) add(s.bookId, s.day, s.seconds);
+  return new Map([...byBook].map(([bookId, days]) => [bookId, sumDailyMinutes(days)]));
+}
+
 const mean = (xs: number[]) =>
   xs.length === 0 ? 0 : Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
 
@@ -80,11 +132,14 @@ export async function reportCards(
       .orderBy(asc(planWeeks.week)),
     levelCourses(deps.db, userId, level),
   ]);
-  const last = await lastReports(
-    deps.db,
-    userId,
-    rows.map((r) => r.uuid),
-  );
+  const [last, minutes] = await Promise.all([
+    lastReports(
+      deps.db,
+      userId,
+      rows.map((r) => r.uuid),
+    ),
+    bookMinutes(deps.db, userId, rows),
+  ]);
   return {
     level,
     cards: weeks.map((w) => {
@@ -102,6 +157,7 @@ export async function reportCards(
         score: mean(done.map((r) => r.bestScore ?? 0)),
         stars: done.reduce((s, r) => s + (r.stars ?? 0), 0),
         last_report_id: reportIds.length > 0 ? Math.max(...reportIds) : null,
+        minutes: minutes.get(w.bookId) ?? 0,
       };
     }),
   };
@@ -216,7 +272,7 @@ const notFound = () => new AppError(ErrorCode.RecordNotFound, '这本书还没�
 
 /**
  * GET /api/v1.1/reports/book/{id}: a book's courses and what the child did with the book —
- * minutes per day (courses' study time and recordings), words learned (reviewed at least once),
+ * minutes per day (courses' study time and the learning screens' time, decision 091), words learned (reviewed at least once),
  * and pronunciation (every scored recording of the book's courses and works) by week and sound.
  */
 export async function bookReport(
@@ -226,7 +282,7 @@ export async function bookReport(
 ): Promise<TBookReport> {
   const [book] = await deps.db.select().from(books).where(eq(books.id, bookId)).limit(1);
   if (!book) throw notFound();
-  const [courseRows, wordTotal, learned, workRows] = await Promise.all([
+  const [courseRows, wordTotal, learned, workRows, screens] = await Promise.all([
     deps.db
       .select({ course: courses, progress: courseProgress })
       .from(courses)
@@ -252,13 +308,13 @@ export async function bookReport(
         contentId: workItems.contentId,
         page: workItems.secondaryId,
         score: workItems.score,
-        duration: workItems.duration,
         at: recordings.createdAt,
       })
       .from(workItems)
       .innerJoin(works, eq(works.id, workItems.workId))
       .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
       .where(and(eq(works.userId, userId), eq(works.bookId, bookId))),
+    studySecondsByDay(deps.db, userId, null, bookId),
   ]);
   const uuids = courseRows.map((r) => r.course.uuid);
   const reports =
@@ -269,7 +325,8 @@ export async function bookReport(
           .from(courseReports)
           .where(and(eq(courseReports.userId, userId), inArray(courseReports.courseUuid, uuids)))
           .orderBy(asc(courseReports.id));
-  const started = reports.length > 0 || workRows.length > 0 || (learned[0]?.n ?? 0) > 0;
+  const started =
+    reports.length > 0 || workRows.length > 0 || screens.length > 0 || (learned[0]?.n ?? 0) > 0;
   if (!started) throw notFound();
 
   const minutes = new Map<string, number>();
@@ -290,11 +347,15 @@ export async function bookReport(
     }
   }
   const texts = (await pageTexts(deps.db, [bookId])).get(bookId) ?? new Map();
+  // The recordings' own seconds are not added: the screen they were made on reported its time.
   for (const w of workRows) {
-    const day = chinaDate(w.at);
-    addSeconds(day, w.duration);
-    spoken.push({ day, text: workItemText(texts, w.contentId, w.page), score: w.score });
+    spoken.push({
+      day: chinaDate(w.at),
+      text: workItemText(texts, w.contentId, w.page),
+      score: w.score,
+    });
   }
+  for (const s of screens) addSeconds(s.day, s.seconds);
   const last = new Map(reports.map((r) => [r.courseUuid, r.id]));
   const sounds = soundStrengths(spoken.filter((s) => s.text));
   return {
@@ -317,7 +378,7 @@ export async function bookReport(
     })),
     daily_minutes: [...minutes.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([day, seconds]) => ({ day, minutes: Math.round(seconds / 60) })),
+      .map(([day, seconds]) => ({ day, minutes: studyMinutes(seconds) })),
     words: { learned: learned[0]?.n ?? 0, total: wordTotal[0]?.n ?? 0 },
     pronunciation: { trend: weeklyTrend(spoken), ...sounds },
   };

@@ -4,7 +4,7 @@ import {
   type TParentMessages,
   type TParentSpace,
 } from '@picbook/contracts';
-import { type WeekActivity, wasActive, weeklySummaryText } from '@picbook/domain';
+import { studyMinutes, type WeekActivity, wasActive, weeklySummaryText } from '@picbook/domain';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -18,17 +18,16 @@ import {
   parentMessages,
   readingDays,
   readingProgress,
-  recordings,
+  studyTime,
   users,
   wordReviews,
-  workItems,
-  works,
 } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { probeImage } from '../../platform/media/image-probe';
 import { newObjectKey } from '../../platform/storage/keys';
 import { chinaDate, chinaDay, unixSeconds } from '../../platform/time';
+import { studySecondsByDay } from './study-time';
 
 const DAY_MS = 86_400_000;
 
@@ -48,8 +47,9 @@ export function chinaWeek(now: Date): { monday: string; from: Date; to: Date } {
 }
 
 /**
- * What a child did in [from, to): minutes per China day (courses' study time and reading
- * recordings), courses submitted, books read, words reviewed, mean course score.
+ * What a child did in [from, to) (China midnights): minutes per China day (courses' study time
+ * and the learning screens' reported time, decision 091), courses submitted, books read, words
+ * reviewed, mean course score.
  */
 export async function activityBetween(
   db: DbOrTx,
@@ -58,7 +58,7 @@ export async function activityBetween(
   to: Date,
 ): Promise<WeekActivity> {
   const inWindow = (column: AnyPgColumn) => and(gte(column, from), lt(column, to));
-  const [reports, reading, books, words] = await Promise.all([
+  const [reports, screens, books, words] = await Promise.all([
     db
       .select({
         at: courseReports.createdAt,
@@ -67,12 +67,7 @@ export async function activityBetween(
       })
       .from(courseReports)
       .where(and(eq(courseReports.userId, userId), inWindow(courseReports.createdAt))),
-    db
-      .select({ at: recordings.createdAt, seconds: workItems.duration })
-      .from(workItems)
-      .innerJoin(works, eq(works.id, workItems.workId))
-      .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
-      .where(and(eq(works.userId, userId), inWindow(recordings.createdAt))),
+    studySecondsByDay(db, userId, { from: chinaDate(from), to: chinaDate(to) }),
     db
       .select({ n: count() })
       .from(readingProgress)
@@ -83,14 +78,13 @@ export async function activityBetween(
       .where(and(eq(wordReviews.userId, userId), inWindow(wordReviews.lastReview))),
   ]);
   const seconds = new Map<string, number>();
-  for (const r of [...reports, ...reading]) {
-    const day = chinaDate(r.at);
-    seconds.set(day, (seconds.get(day) ?? 0) + r.seconds);
-  }
+  const add = (day: string, s: number) => seconds.set(day, (seconds.get(day) ?? 0) + s);
+  for (const r of reports) add(chinaDate(r.at), r.seconds);
+  for (const r of screens) add(r.day, r.seconds);
   return {
     minutesByDay: [...seconds.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([day, s]) => ({ day, minutes: Math.round(s / 60) })),
+      .map(([day, s]) => ({ day, minutes: studyMinutes(s) })),
     courses: reports.length,
     books: books[0]?.n ?? 0,
     words: words[0]?.n ?? 0,
@@ -165,12 +159,13 @@ export async function parentSpace(deps: AppDeps, userId: number): Promise<TParen
 }
 
 async function lifetimeTotals(db: DbOrTx, userId: number) {
-  const [reportDays, readDays, books, courses, words, stars] = await Promise.all([
+  const [reportDays, readDays, screenDays, books, courses, words, stars] = await Promise.all([
     db
       .selectDistinct({ at: courseReports.createdAt })
       .from(courseReports)
       .where(eq(courseReports.userId, userId)),
     db.select({ day: readingDays.day }).from(readingDays).where(eq(readingDays.userId, userId)),
+    studySecondsByDay(db, userId, null),
     db
       .select({ n: count() })
       .from(readingProgress)
@@ -188,7 +183,11 @@ async function lifetimeTotals(db: DbOrTx, userId: number) {
       .from(courseProgress)
       .where(eq(courseProgress.userId, userId)),
   ]);
-  const days = new Set([...reportDays.map((r) => chinaDate(r.at)), ...readDays.map((r) => r.day)]);
+  const days = new Set([
+    ...reportDays.map((r) => chinaDate(r.at)),
+    ...readDays.map((r) => r.day),
+    ...screenDays.map((r) => r.day),
+  ]);
   return {
     days: days.size,
     books: books[0]?.n ?? 0,
@@ -367,6 +366,14 @@ export async function writeWeeklySummaries(db: DbOrTx, now: Date): Promise<numbe
         .selectDistinct({ userId: wordReviews.userId })
         .from(wordReviews)
         .where(and(gte(wordReviews.lastReview, week.from), lt(wordReviews.lastReview, week.to))),
+    )
+    .union(
+      db
+        .selectDistinct({ userId: studyTime.userId })
+        .from(studyTime)
+        .where(
+          and(gte(studyTime.day, chinaDate(week.from)), lt(studyTime.day, chinaDate(week.to))),
+        ),
     );
   let written = 0;
   for (const { userId } of active.sort((a, b) => a.userId - b.userId)) {

@@ -26,6 +26,7 @@ import {
 } from './parent-space';
 import { finishGrading, gradeQuiz, gradeWords } from './placement';
 import { makePoster } from './posters';
+import { recordStudyTime } from './study-time';
 
 /** The public origin (PUBLIC_URL), else the one the family reached us at: the posters' QR. */
 const originOf = (deps: AppDeps, request: FastifyRequest) =>
@@ -78,6 +79,9 @@ export function registerReportRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.parentSpace, ({ deps, userId }) => parentSpace(deps, userId));
   defineRoute(app, endpoints.learnSetting, ({ deps, userId, body }) =>
     saveLearnSetting(deps, userId, body),
+  );
+  defineRoute(app, endpoints.studyTime, ({ deps, userId, body }) =>
+    recordStudyTime(deps, userId, body),
   );
   defineRoute(app, endpoints.parentMessages, ({ deps, userId, query }) =>
     listMessages(deps, userId, query),

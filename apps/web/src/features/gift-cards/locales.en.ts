@@ -23,6 +23,8 @@ export const giftCardsEn: Widen<typeof giftCardsZh> = {
   check: 'See what it gives',
   redeem: 'Redeem now',
   redeemed: 'Redeemed',
+  usedByYou: 'Your family already redeemed this code on {{date}}; it cannot be redeemed again',
+  alreadyYours: 'This code was already redeemed',
   gives: 'This code gives',
   redeemBefore: 'Redeem before {{date}}',
   lifetime: 'Lifetime',

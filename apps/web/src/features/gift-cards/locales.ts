@@ -21,6 +21,8 @@ export const giftCardsZh = {
   check: '查看兑换内容',
   redeem: '立即兑换',
   redeemed: '兑换成功',
+  usedByYou: '这个兑换码已由你的家庭于 {{date}} 兑换过，不能再次兑换',
+  alreadyYours: '这个兑换码已经兑换过了',
   gives: '可兑换',
   redeemBefore: '请在 {{date}} 前兑换',
   lifetime: '永久有效',

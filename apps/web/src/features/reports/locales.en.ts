@@ -43,6 +43,7 @@ export const reportsEn: Widen<typeof reportsZh> = {
     title: 'Reports',
     level: 'Level {{n}}',
     courses: 'Courses {{done}}/{{total}}',
+    minutes: '{{n}} min learned',
     score: '{{n}} pts',
     noReport: 'No report yet',
     empty: 'Nothing learned at this level yet',

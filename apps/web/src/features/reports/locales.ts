@@ -41,6 +41,7 @@ export const reportsZh = {
     title: '学习报告',
     level: 'Level {{n}}',
     courses: '完成课程 {{done}}/{{total}}',
+    minutes: '学习 {{n}} 分钟',
     score: '{{n}} 分',
     noReport: '还没有报告',
     empty: '这个级别还没有学习记录',

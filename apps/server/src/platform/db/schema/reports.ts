@@ -3,6 +3,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -86,4 +88,25 @@ export const feedback = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feedback_user_idx').on(t.userId)],
+);
+
+/**
+ * Learning time (decision 091): seconds per child, China day, book (0: none) and kind of screen
+ * (read, repeat, speak, words), from what the learning screens report, each report clamped to
+ * the time that passed since the family's previous one (updated_at is when that was).
+ */
+export const studyTime = pgTable(
+  'study_time',
+  {
+    userId: userRef(),
+    day: text('day').notNull(),
+    bookId: integer('book_id').notNull(),
+    kind: text('kind').notNull(),
+    seconds: real('seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.bookId, t.kind] }),
+    index('study_time_user_updated_idx').on(t.userId, t.updatedAt),
+  ],
 );

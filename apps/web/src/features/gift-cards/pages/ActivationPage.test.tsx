@@ -71,6 +71,7 @@ describe('ActivationPage', () => {
           product: card.product,
           redeem_before: 1_802_000_000,
           batch_title: '阳光小学',
+          redeemed_at: null,
         }),
       'POST /api/v1/gift_card/redeem': () => json({ card, repeated: false }),
     });
@@ -84,6 +85,40 @@ describe('ActivationPage', () => {
       `GET /api/v1/gift_card/check?gift_code=${code}`,
       'POST /api/v1/gift_card/redeem',
     ]);
+  });
+
+  it('a code this family already redeemed says when, and offers the cards instead of redeeming', async () => {
+    const api = stubApi({
+      'GET /api/v1/gift_card/check': () =>
+        json({
+          product: card.product,
+          redeem_before: 1_802_000_000,
+          batch_title: '阳光小学',
+          redeemed_at: card.redeemed_at,
+        }),
+    });
+    renderPage();
+    fireEvent.input(input(), { target: { value: code } });
+    fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
+    const used = await screen.findByTestId('gift-code-used');
+    expect(used.textContent).toMatch(/^这个兑换码已由你的家庭于 .+ 兑换过，不能再次兑换$/);
+    expect(screen.queryByTestId('gift-code-gives')).toBeNull();
+    expect(screen.queryByRole('button', { name: '立即兑换' })).toBeNull();
+    expect(screen.getByRole('button', { name: '查看我的礼品卡' })).toBeTruthy();
+    expect(api.calls().filter((c) => c.includes('redeem'))).toEqual([]);
+  });
+
+  it('a code another family used says so (the server’s 16005 message)', async () => {
+    stubApi({
+      'GET /api/v1/gift_card/check': () => json(null, 16005, '该兑换码已被其他家庭使用'),
+    });
+    renderPage();
+    fireEvent.input(input(), { target: { value: code } });
+    fireEvent.click(screen.getByRole('button', { name: '查看兑换内容' }));
+    expect((await screen.findByTestId('gift-code-problem')).textContent).toBe(
+      '该兑换码已被其他家庭使用',
+    );
+    expect(screen.queryByRole('button', { name: '立即兑换' })).toBeNull();
   });
 
   it('a refused code shows the server message', async () => {

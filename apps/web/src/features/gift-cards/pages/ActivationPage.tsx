@@ -51,7 +51,8 @@ export default function ActivationPage() {
     if (!checked) return;
     redeem.mutate(checked.code, {
       onSuccess: (result) => {
-        toast.success(t('redeemed'));
+        // A code this family had redeemed gives nothing new: no success to celebrate.
+        if (!result.repeated) toast.success(t('redeemed'));
         setDone(result);
       },
       onError: (error) => setProblem(giftErrorMessage(error)),
@@ -62,7 +63,7 @@ export default function ActivationPage() {
     return (
       <div className={styles.page} data-testid="redeem-done">
         <section className={`${styles.panel} ${styles.done}`}>
-          <h2>{t('redeemed')}</h2>
+          <h2>{done.repeated ? t('alreadyYours') : t('redeemed')}</h2>
         </section>
         <GiftCardRow card={done.card} />
         {done.card.delivery_status === 'need_address' ? (
@@ -100,7 +101,19 @@ export default function ActivationPage() {
             {problem}
           </p>
         )}
-        {checked ? (
+        {checked && checked.info.redeemed_at !== null ? (
+          // Issue 40 item 6: a code this family already used is not offered again.
+          <>
+            <p className={styles.problem} role="status" data-testid="gift-code-used">
+              {t('usedByYou', {
+                date: validUntilDate(new Date(checked.info.redeemed_at * 1000)),
+              })}
+            </p>
+            <Button size="large" block onClick={() => void go('/parents/giftCard')}>
+              {t('toCards')}
+            </Button>
+          </>
+        ) : checked ? (
           <>
             <div className={styles.gives} data-testid="gift-code-gives">
               <span className={styles.muted}>{t('gives')}</span>

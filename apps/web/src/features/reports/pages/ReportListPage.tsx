@@ -22,6 +22,8 @@ export default function ReportListPage() {
   const cards = useReportCards(level);
   const reads = useReadReports();
   const overview = space.data;
+  // A week's book shows once the child learned with it: a course done or time spent reading it.
+  const learned = (cards.data?.cards ?? []).filter((c) => c.courses_done > 0 || c.minutes > 0);
   return (
     <div className={styles.page} data-testid="report-list">
       {overview && (
@@ -64,31 +66,29 @@ export default function ReportListPage() {
         ))}
       </div>
       <section className={styles.card} data-testid="report-cards">
-        {cards.data?.cards.filter((c) => c.courses_done > 0).length === 0 && (
-          <p className={styles.muted}>{t('list.empty')}</p>
-        )}
-        {cards.data?.cards
-          .filter((c) => c.courses_done > 0)
-          .map((c) => (
-            <Link
-              key={c.book_id}
-              className={styles.bookRow}
-              to={`/parents/bookReport/${c.book_id}`}
-              data-testid="report-card"
-            >
-              <img className={styles.cover} src={c.cover.image_small} alt="" />
-              <div className={styles.grow}>
-                <div className={styles.title}>{c.title_cn}</div>
-                <div className={styles.muted}>
-                  {t('list.courses', { done: c.courses_done, total: c.course_num })}{' '}
-                  <span className={styles.stars}>
-                    {stars(Math.round(c.stars / Math.max(1, c.courses_done)))}
-                  </span>
-                </div>
+        {learned.length === 0 && cards.data && <p className={styles.muted}>{t('list.empty')}</p>}
+        {learned.map((c) => (
+          <Link
+            key={c.book_id}
+            className={styles.bookRow}
+            to={`/parents/bookReport/${c.book_id}`}
+            data-testid="report-card"
+          >
+            <img className={styles.cover} src={c.cover.image_small} alt="" />
+            <div className={styles.grow}>
+              <div className={styles.title}>{c.title_cn}</div>
+              <div className={styles.muted}>
+                {t('list.courses', { done: c.courses_done, total: c.course_num })}
+                {' · '}
+                {t('list.minutes', { n: c.minutes })}{' '}
+                <span className={styles.stars}>
+                  {stars(Math.round(c.stars / Math.max(1, c.courses_done)))}
+                </span>
               </div>
-              <span className={styles.score}>{t('list.score', { n: c.score })}</span>
-            </Link>
-          ))}
+            </div>
+            <span className={styles.score}>{t('list.score', { n: c.score })}</span>
+          </Link>
+        ))}
       </section>
       {overview && <LearnSettingCard initial={overview.learn_setting} />}
       <section className={styles.card}>
