@@ -68,7 +68,7 @@ export const recordings = pgTable(
  * scoring (claimed by one request), done (answer stored; repeated is_ended requests get it),
  * failed. Expired sessions are swept with their chunks. `buffered_bytes` is what its chunks hold
  * (0 once they are gone): the sum over all sessions is the audio buffered in the database, which
- * new sessions and chunks are refused past (decision 089).
+ * new sessions and chunks are refused past (decision 087).
  */
 export const speechSessions = pgTable(
   'speech_sessions',
