@@ -1,16 +1,11 @@
 import { endpoints } from '@picbook/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { verifyPassword } from '../../platform/auth/passwords';
-import {
-  createMemoryRateLimiter,
-  createRedisRateLimiter,
-  type RateLimiter,
-} from '../../platform/rate-limit/rate-limiter';
+import { limiterBackends } from '../../platform/rate-limit/rate-limiter.test-kit';
 import { createOperator } from './operator-accounts';
 import { OPS_DEVICE_COOKIE } from './operator-devices';
 
@@ -27,21 +22,7 @@ vi.mock('../../platform/auth/passwords', async (importOriginal) => {
 });
 const checked = () => vi.mocked(verifyPassword).mock.calls.length;
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const redis = redisUrl
-  ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
-  : null;
-afterAll(async () => {
-  await redis?.quit();
-});
-
-const limiters: Array<[string, () => RateLimiter]> = [['memory', () => createMemoryRateLimiter()]];
-if (redis)
-  limiters.push([
-    'redis',
-    () => createRedisRateLimiter(redis, `test:${Date.now()}:${Math.random()}:`),
-  ]);
-else console.log('SKIPPED redis operator login limit tests: TEST_REDIS_URL not set');
+const limiters = limiterBackends('operator login limit');
 
 const PASSWORD = 'a-long-operator-password';
 

@@ -1,22 +1,7 @@
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter';
+import { describe, expect, it } from 'vitest';
+import { limiterBackends } from './rate-limiter.test-kit';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const redis = redisUrl
-  ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
-  : null;
-afterAll(async () => {
-  await redis?.quit();
-});
-
-const limiters: Array<[string, () => RateLimiter]> = [['memory', () => createMemoryRateLimiter()]];
-if (redis)
-  limiters.push([
-    'redis',
-    () => createRedisRateLimiter(redis, `test:${Date.now()}:${Math.random()}:`),
-  ]);
-else console.log('SKIPPED redis rate limiter tests: TEST_REDIS_URL not set');
+const limiters = limiterBackends('rate limiter');
 
 describe.each(limiters)('%s rate limiter', (_name, make) => {
   it('allows 1 per 60 s, never two across a window boundary', async () => {
