@@ -1,6 +1,6 @@
 import { ErrorCode, type TPointsTask } from '@picbook/contracts';
 import { TASK_STATUS, taskPeriods, taskState } from '@picbook/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client';
 import { pointsTaskClaims } from '../../platform/db/schema';
@@ -112,25 +112,12 @@ export async function receiveTask(
   }
   const earned = taskPeriods(task.kind, progress, task.target, day.day);
   const claimed = await deps.db.transaction(async (tx) => {
-    // Only the periods not claimed yet are offered (an old read only means a conflict below).
-    const taken = await tx
-      .select({ period: pointsTaskClaims.period })
-      .from(pointsTaskClaims)
-      .where(
-        and(
-          eq(pointsTaskClaims.userId, userId),
-          eq(pointsTaskClaims.taskId, taskId),
-          inArray(pointsTaskClaims.period, earned),
-        ),
-      );
-    const seen = new Set(taken.map((t) => t.period));
-    const open = earned.filter((period) => !seen.has(period));
-    if (open.length === 0) return 0;
-    // In ascending order, as every collect inserts, so two collects never wait on each other.
+    // Every earned period, in ascending order as every collect inserts them (two collects never
+    // wait on each other in a cycle); the claimed ones conflict and are skipped.
     const inserted = await tx
       .insert(pointsTaskClaims)
       .values(
-        open.map((period) => ({ userId, taskId, period, points, claimedAt: deps.clock.now() })),
+        earned.map((period) => ({ userId, taskId, period, points, claimedAt: deps.clock.now() })),
       )
       .onConflictDoNothing()
       .returning({ period: pointsTaskClaims.period });

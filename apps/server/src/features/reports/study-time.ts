@@ -1,16 +1,11 @@
-import {
-  ErrorCode,
-  type TStudyKind,
-  type TStudyTimeRequest,
-  type TStudyTimeResult,
-} from '@picbook/contracts';
+import type { TStudyKind, TStudyTimeRequest, TStudyTimeResult } from '@picbook/contracts';
 import { creditedStudySeconds } from '@picbook/domain';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { books, studyTime, users } from '../../platform/db/schema';
+import { studyTime, users } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
 import { chinaDate } from '../../platform/time';
+import { findBookOrFail } from '../books/book-access';
 
 /**
  * POST /api/v1/user/study_time (decision 091): adds what a learning screen reports to the
@@ -24,14 +19,7 @@ export async function recordStudyTime(
   userId: number,
   body: TStudyTimeRequest,
 ): Promise<TStudyTimeResult> {
-  if (body.book_id > 0) {
-    const [book] = await deps.db
-      .select({ id: books.id })
-      .from(books)
-      .where(eq(books.id, body.book_id))
-      .limit(1);
-    if (!book) throw new AppError(ErrorCode.RecordNotFound, '这本书不存在');
-  }
+  if (body.book_id > 0) await findBookOrFail(deps.db, body.book_id);
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const now = deps.clock.now();

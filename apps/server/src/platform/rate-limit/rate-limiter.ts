@@ -24,6 +24,35 @@ export interface Reservation extends LimitResult {
   release(): Promise<void>;
 }
 
+/** A refused reservation: nothing was counted, so there is nothing to take back. */
+const refusedFor = (retryAfterMs: number): Reservation => ({
+  allowed: false,
+  retryAfterMs,
+  release: async () => {},
+});
+
+/** A granted reservation whose `release` runs `takeBack` once at most. */
+function granted(takeBack: () => Promise<unknown> | undefined): Reservation {
+  let released = false;
+  return {
+    allowed: true,
+    retryAfterMs: 0,
+    async release() {
+      if (released) return;
+      released = true;
+      await takeBack();
+    },
+  };
+}
+
+/** `hit` is a reservation of one key that is never released. */
+const hitVia =
+  (reserve: (keys: readonly KeyRules[], nowMs: number) => Promise<Reservation> | Reservation) =>
+  async (key: string, rules: readonly LimitRule[], nowMs: number): Promise<LimitResult> => {
+    const { allowed, retryAfterMs } = await reserve([{ key, rules }], nowMs);
+    return { allowed, retryAfterMs };
+  };
+
 /**
  * Sliding-window-log limiter: exact counts over the last `windowMs`, so "1 per 60 s" can never
  * let two through a window boundary. In-process by default; Redis when several API processes
@@ -59,7 +88,6 @@ export function createMemoryRateLimiter(): RateLimiter {
     maxWindow.set(key, Math.max(maxWindow.get(key) ?? 0, windowMs));
   };
 
-  const refused = async () => {};
   // No await between checking and counting: atomic within the process.
   const reserve = (keys: readonly KeyRules[], nowMs: number): Reservation => {
     let retryAfterMs = 0;
@@ -75,35 +103,26 @@ export function createMemoryRateLimiter(): RateLimiter {
       }
       return log;
     });
-    if (retryAfterMs > 0) return { allowed: false, retryAfterMs, release: refused };
+    if (retryAfterMs > 0) return refusedFor(retryAfterMs);
     keys.forEach(({ key }, i) => {
       logs.set(key, [...(kept[i] ?? []), nowMs]);
     });
-    let released = false;
-    return {
-      allowed: true,
-      retryAfterMs: 0,
-      async release() {
-        if (released) return;
-        released = true;
-        // Hits at the same instant are interchangeable: taking back one of them is exact.
-        for (const { key } of keys) {
-          const log = logs.get(key) ?? [];
-          const at = log.lastIndexOf(nowMs);
-          if (at < 0) continue;
-          const rest = [...log.slice(0, at), ...log.slice(at + 1)];
-          if (rest.length === 0) logs.delete(key);
-          else logs.set(key, rest);
-        }
-      },
-    };
+    // Hits at the same instant are interchangeable: taking back one of them is exact.
+    return granted(() => {
+      for (const { key } of keys) {
+        const log = logs.get(key) ?? [];
+        const at = log.lastIndexOf(nowMs);
+        if (at < 0) continue;
+        const rest = [...log.slice(0, at), ...log.slice(at + 1)];
+        if (rest.length === 0) logs.delete(key);
+        else logs.set(key, rest);
+      }
+      return undefined;
+    });
   };
 
   return {
-    async hit(key, rules, nowMs) {
-      const { allowed, retryAfterMs } = reserve([{ key, rules }], nowMs);
-      return { allowed, retryAfterMs };
-    },
+    hit: hitVia(reserve),
     async reserve(keys, nowMs) {
       return reserve(keys, nowMs);
     },
@@ -174,25 +193,15 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'picbook:rl:'): Ra
     const retry = Number(
       await redis.eval(RESERVE_SCRIPT, names.length, ...names, String(nowMs), added, ...args),
     );
-    if (retry > 0) return { allowed: false, retryAfterMs: retry, release: async () => {} };
-    let released = false;
-    return {
-      allowed: true,
-      retryAfterMs: 0,
-      async release() {
-        if (released) return;
-        released = true;
-        const unhit = redis.multi();
-        for (const name of names) unhit.zrem(name, added);
-        await unhit.exec();
-      },
-    };
+    if (retry > 0) return refusedFor(retry);
+    return granted(() => {
+      const unhit = redis.multi();
+      for (const name of names) unhit.zrem(name, added);
+      return unhit.exec();
+    });
   };
   return {
-    async hit(key, rules, nowMs) {
-      const { allowed, retryAfterMs } = await reserve([{ key, rules }], nowMs);
-      return { allowed, retryAfterMs };
-    },
+    hit: hitVia(reserve),
     reserve,
     async count(key, windowMs, nowMs) {
       return redis.zcount(prefix + key, `(${nowMs - windowMs}`, '+inf');
