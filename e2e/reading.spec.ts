@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, keep, test } from './fixtures';
+import { expect, keep, passParentalGate, test } from './fixtures';
 import { autoplayAllowed } from './mic';
 
 /** Saves a server-stored setting for the logged-in user of the page. */
@@ -447,5 +447,170 @@ test.describe('a book the child opened reads offline', () => {
       .toBeGreaterThan(0);
     await keep(page, 'reader-offline-after-reload');
     await context.setOffline(false);
+  });
+});
+
+test.describe('a saved book opens offline from where the child taps it', () => {
+  test.use({
+    serviceWorkers: 'allow',
+    allowConsoleErrors: ['Failed to load resource', 'ERR_INTERNET_DISCONNECTED'],
+  });
+
+  test('read online, then offline: the library and 我的书架 open it, detail and reader; an unsaved book says so at once', async ({
+    loggedInPage: page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 812, height: 375 });
+    await page.goto('/library');
+    await saveSetting(page, 'library_page_type', '0');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    });
+    await page.goto('/library');
+    await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
+
+    // Read it online: opening the reader saves it; its page then says it is on the device.
+    await page.goto('/library/detail/1101/1/0/0');
+    await expect(page.getByTestId('book-detail')).toContainText('红风筝');
+    await page
+      .getByRole('button', { name: /读绘本/ })
+      .first()
+      .click();
+    await expect(page.getByTestId('reader')).toHaveAttribute('data-page', '1');
+    // While the child reads, the rest of the book and its answers are kept.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await caches.open('picbook-saved')).keys()).some((r) =>
+              r.url.includes('saved-books'),
+            ),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await page.goto('/library/detail/1101/1/0/0');
+    const badge = page.getByTestId('offline-badge');
+    await expect(badge).toHaveAttribute('data-state', 'loaded', { timeout: 10_000 });
+    await expect(badge).toContainText('已存到本机，没网也能读');
+    // Its answers are kept with it, not only in the bounded copy of answers: drop that copy of
+    // this book's answers, so what follows can only come from what was saved with the book.
+    const kept = await page.evaluate(async () => {
+      const api = await caches.open('picbook-api');
+      for (const r of await api.keys())
+        if (/\/books\/1101(\/|$)/.test(new URL(r.url).pathname)) await api.delete(r);
+      const saved = await caches.open('picbook-saved');
+      return (await saved.keys()).map((r) => new URL(r.url).pathname);
+    });
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        '/api/v1.1/books/1101',
+        '/api/v1/books/1101/summary',
+        '/api/v1/books/1101/interactive_areas',
+      ]),
+    );
+
+    // The network goes while the app is open on the library (no reload: the child just taps).
+    await page.goto('/library');
+    await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();
+    await context.setOffline(true);
+    // From the library: the card says it is saved, the detail shows its text, the reader opens.
+    await expect(page.getByTestId('offline-notice')).toHaveText('没有网络，存到本机的书照样能读');
+    const card = page.locator('[data-testid=book-card][data-book-id="1101"]');
+    await expect(card).toHaveAttribute('data-saved', 'yes');
+    await expect(card.getByTestId('book-card-saved')).toHaveText('已存本机');
+    await keep(page, 'library-offline');
+    await card.click();
+    const detail = page.getByTestId('book-detail');
+    await expect(detail).toContainText('红风筝', { timeout: 3000 });
+    await expect(detail.getByTestId('mode-buttons')).toBeVisible();
+    await keep(page, 'detail-offline-saved');
+    await page
+      .getByRole('button', { name: /读绘本/ })
+      .first()
+      .click();
+    const reader = page.getByTestId('reader');
+    await expect(reader).toBeVisible({ timeout: 5000 });
+    const picture = page.getByTestId('reader-picture');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // From 我的书架 (a shelf the device may not hold shows the saved books), back in the app.
+    for (let i = 0; i < 3 && !(await page.getByTestId('library-page').isVisible()); i++) {
+      await page.goBack();
+      await page.waitForTimeout(500);
+    }
+    await expect(page.getByTestId('library-page')).toBeVisible();
+    await page.getByRole('button', { name: '我的书架' }).click();
+    await expect(page.getByTestId('bookshelf-page')).toBeVisible();
+    const shelfCard = page.locator('[data-testid=book-card][data-book-id="1101"]');
+    await expect(shelfCard).toHaveAttribute('data-saved', 'yes');
+    await keep(page, 'bookshelf-offline');
+    await shelfCard.click();
+    await expect(detail).toContainText('红风筝', { timeout: 3000 });
+
+    // A book that is not saved says so at once.
+    await page.goto('/library');
+    const unsaved = page.locator('[data-testid=book-card][data-saved="no"]').first();
+    await expect(unsaved).toBeVisible();
+    const tapped = Date.now();
+    await unsaved.click();
+    await expect(page.getByTestId('book-not-saved')).toContainText('这本书还没存到本机', {
+      timeout: 2000,
+    });
+    expect(Date.now() - tapped).toBeLessThan(2000);
+    await keep(page, 'detail-offline-not-saved');
+
+    // The same screens upright.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keep(page, 'detail-offline-not-saved-portrait');
+    await page.goto('/library/detail/1101/1/0/0');
+    await expect(detail).toContainText('红风筝');
+    await keep(page, 'detail-offline-saved-portrait');
+    await page.goto('/library');
+    await expect(card).toHaveAttribute('data-saved', 'yes');
+    await keep(page, 'library-offline-portrait');
+    await page.goto('/bookshelf/recent');
+    await expect(shelfCard).toBeVisible();
+    await keep(page, 'bookshelf-offline-portrait');
+    await context.setOffline(false);
+  });
+
+  test('logging out drops every offline copy of the family', async ({ loggedInPage: page }) => {
+    await page.goto('/library');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    });
+    await page.goto('/library/detail/1101/1/0/0');
+    const badge = page.getByTestId('offline-badge');
+    await badge.click();
+    await expect(badge).toHaveAttribute('data-state', 'loaded', { timeout: 30_000 });
+    const before = await page.evaluate(async () => (await caches.keys()).sort());
+    expect(before).toEqual(expect.arrayContaining(['picbook-api', 'picbook-saved']));
+    // The family logs out (家长中心 → 退出登录): nothing of it stays for the next one.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/parents/center');
+    await passParentalGate(page);
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm').getByRole('button', { name: '退出登录' }).click();
+    // Only answers of the signed-out app (no token) may be kept after it; nothing saved stays.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const left: string[] = [];
+          const names = await caches.keys();
+          for (const name of ['picbook-api', 'picbook-saved']) {
+            if (!names.includes(name)) continue;
+            for (const r of await (await caches.open(name)).keys()) {
+              const who = new URL(r.url).searchParams.get('__who');
+              if (name === 'picbook-saved' || who !== 'guest') left.push(`${name} ${r.url}`);
+            }
+          }
+          return left;
+        }),
+      )
+      .toEqual([]);
   });
 });

@@ -2,7 +2,9 @@
 /**
  * The service worker (decision 074): the app's code is precached, the app document and API reads
  * come from the network and fall back to their last copy offline, and book media (pictures,
- * narration, timelines) are kept by path, so a book the child has opened reads offline.
+ * narration, timelines) are kept by path, so a book the child has opened reads offline. A book
+ * saved for offline (decision 096) also answers its detail, summary and reader from the saved
+ * cache when the network and the bounded API cache have nothing.
  * Built by vite-plugin-pwa (injectManifest) with Workbox; typechecked by tsconfig.sw.json.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -19,6 +21,7 @@ import {
   OFFLINE_LIMITS,
   offlineRoute,
   PAGE_CACHE_KEY,
+  tokenDigest,
 } from './shared/offline/cache-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string }> };
@@ -57,13 +60,29 @@ registerRoute(
   }),
 );
 
-async function digest(value: string): Promise<string> {
-  if (!value) return 'guest';
-  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(bytes).slice(0, 12)]
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
+/** Whose answer a request asks for: the same key the page computes for a saved book. */
+async function answerKey(request: Request): Promise<string> {
+  return apiCacheKey(
+    new URL(request.url),
+    await tokenDigest(request.headers.get('access_token')),
+    request.headers.get('child_id'),
+  );
 }
+
+/**
+ * A saved book's answers (the page put them in the saved cache) are the last resort offline, and
+ * are refreshed with every answer the network gives for them, so progress and locks stay current.
+ */
+const savedBooks = {
+  handlerDidError: async ({ request }: { request: Request }) =>
+    (await caches.open(OFFLINE_CACHES.saved)).match(await answerKey(request)),
+  cacheDidUpdate: async ({ request }: { request: Request }) => {
+    const saved = await caches.open(OFFLINE_CACHES.saved);
+    if (!(await saved.match(request))) return;
+    const fresh = await (await caches.open(OFFLINE_CACHES.api)).match(request);
+    if (fresh) await saved.put(request, fresh);
+  },
+};
 
 registerRoute(
   ({ request, url }) =>
@@ -77,14 +96,8 @@ registerRoute(
         maxAgeSeconds: OFFLINE_LIMITS.maxAgeSeconds,
         purgeOnQuotaError: true,
       }),
-      {
-        cacheKeyWillBeUsed: async ({ request }) =>
-          apiCacheKey(
-            new URL(request.url),
-            await digest(request.headers.get('access_token') ?? ''),
-            request.headers.get('child_id'),
-          ),
-      },
+      { cacheKeyWillBeUsed: async ({ request }) => answerKey(request) },
+      savedBooks,
     ],
   }),
 );

@@ -34,6 +34,13 @@ export const libraryEn: Widen<typeof libraryZh> = {
     loading: 'Saving to this device {{kept}}/{{needed}}',
     none: 'Save to this device for offline reading',
     stale: 'Update the copy on this device',
+    savedTag: 'Saved',
+    notice: 'No network: books saved on this device still read',
+    notSavedTitle: 'This book is not saved on this device',
+    notSavedHint: 'Connect to the network to read it. Books you read are saved and read offline.',
+    savedTitle: 'Saved on this device',
+    noneSaved: 'No book is saved yet. Read one online and it is saved.',
+    toLibrary: 'See saved books',
     error: 'Not all saved. Try again',
   },
   detail: {

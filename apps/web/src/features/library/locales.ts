@@ -32,6 +32,13 @@ export const libraryZh = {
     loading: '正在存到本机 {{kept}}/{{needed}}',
     none: '存到本机，没网也能读',
     stale: '更新本机的这本书',
+    savedTag: '已存本机',
+    notice: '没有网络，存到本机的书照样能读',
+    notSavedTitle: '这本书还没存到本机',
+    notSavedHint: '连上网就能读啦。读过的书会存到本机，没网也能读。',
+    savedTitle: '存在本机的书',
+    noneSaved: '本机还没有存好的书。连上网读一本，它就会存下来。',
+    toLibrary: '看看存好的书',
     error: '没存完，再试一次',
   },
   detail: {

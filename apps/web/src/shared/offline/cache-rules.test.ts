@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   apiCacheKey,
   bookMediaUrls,
+  isBookAnswer,
   isBookMedia,
   mediaCacheKey,
+  OFFLINE_CACHES,
   offlineBookState,
   offlineRoute,
+  parseSavedIndex,
+  SAVED_INDEX_PATH,
+  savedBookApiPaths,
+  tokenDigest,
+  withoutSavedBook,
+  withSavedBook,
 } from './cache-rules';
 
 const at = (path: string) => new URL(path, 'https://picbook.test');
@@ -88,5 +96,57 @@ describe('a book kept offline, in the spec package states', () => {
     [{ needed: 0, kept: 0, fetching: false, failed: false }, 'none'],
   ] as const)('%j → %s', (input, state) => {
     expect(offlineBookState(input)).toBe(state);
+  });
+});
+
+describe('a saved book keeps what its entrances need (decision 096)', () => {
+  it('its cover in both sizes is listed with its pages, once each', () => {
+    const page = { image: '/media/books/9/p1.webp', audio: '/media/books/9/p1.mp3', hotspots: [] };
+    expect(
+      bookMediaUrls([page], ['/media/books/9/c.webp?w=512', '/media/books/9/c.webp?w=256', '']),
+    ).toEqual([
+      '/media/books/9/c.webp?w=512',
+      '/media/books/9/c.webp?w=256',
+      '/media/books/9/p1.webp',
+      '/media/books/9/p1.mp3',
+    ]);
+  });
+
+  it('the detail, summary and reader answers are the ones kept, and all are the book’s', () => {
+    const paths = savedBookApiPaths(1101);
+    expect(paths).toEqual([
+      '/api/v1.1/books/1101',
+      '/api/v1/books/1101/summary',
+      '/api/v1/books/1101/interactive_areas',
+    ]);
+    for (const path of paths) {
+      expect(offlineRoute(at(path), 'cors')).toBe('api');
+      expect(isBookAnswer(apiCacheKey(at(path), 'abc', '7'), 1101)).toBe(true);
+      expect(isBookAnswer(apiCacheKey(at(path), 'abc', '7'), 110)).toBe(false);
+    }
+    expect(isBookAnswer('https://x/api/v1/books/11012/summary', 1101)).toBe(false);
+    expect(isBookAnswer('https://x/api/v1.2/learning/level/1', 1101)).toBe(false);
+  });
+
+  it('the list of saved books: newest first, once each, removable, malformed entries left out', () => {
+    const a = { id: 1, saved_at: 1, card: { t: 'a' } };
+    const b = { id: 2, saved_at: 2, card: { t: 'b' } };
+    const list = withSavedBook(withSavedBook([], a), b);
+    expect(list.map((x) => x.id)).toEqual([2, 1]);
+    expect(withSavedBook(list, { ...a, saved_at: 3 }).map((x) => x.id)).toEqual([1, 2]);
+    expect(withoutSavedBook(list, 2)).toEqual([a]);
+    expect(parseSavedIndex([a, { id: 'x', card: {} }, { id: 3, card: null }, null])).toEqual([a]);
+    expect(parseSavedIndex({ id: 1 })).toEqual([]);
+    expect(parseSavedIndex(null)).toEqual([]);
+  });
+
+  it('the list is kept per family and child, in a cache logout deletes', async () => {
+    const url = at(SAVED_INDEX_PATH);
+    const one = apiCacheKey(url, await tokenDigest('token-a'), '7');
+    expect(one).not.toBe(apiCacheKey(url, await tokenDigest('token-b'), '7'));
+    expect(one).not.toBe(apiCacheKey(url, await tokenDigest('token-a'), '8'));
+    expect(await tokenDigest(null)).toBe('guest');
+    expect(await tokenDigest('token-a')).toMatch(/^[0-9a-f]{24}$/);
+    expect(Object.values(OFFLINE_CACHES)).toContain('picbook-saved');
   });
 });

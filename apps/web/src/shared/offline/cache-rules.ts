@@ -10,6 +10,8 @@ export const OFFLINE_CACHES = {
   pages: 'picbook-pages',
   media: 'picbook-media',
   api: 'picbook-api',
+  /** Books saved for offline: the answers their entrances need and the list of them, unbounded. */
+  saved: 'picbook-saved',
 } as const;
 
 /** Bounds of the runtime caches (entries and age); the browser's quota error also purges. */
@@ -40,8 +42,17 @@ export function offlineRoute(url: URL, mode: RequestMode | string): OfflineRoute
   return null;
 }
 
-/** API reads that must never be answered from an old copy (money, codes, live state). */
-const NO_OFFLINE_API = ['/api/pingback', '/api/v1/sms', '/api/v1/pay', '/api/v1/orders'];
+/**
+ * API reads that must never be answered from an old copy (money, codes, live state; a shared
+ * work, which must stop showing once consent is withdrawn — decision 092).
+ */
+const NO_OFFLINE_API = [
+  '/api/pingback',
+  '/api/v1/sms',
+  '/api/v1/pay',
+  '/api/v1/orders',
+  '/api/v1/shared/',
+];
 
 /** The cache key of a media URL: its path and image options without the signature. */
 export function mediaCacheKey(url: URL): string {
@@ -60,14 +71,79 @@ export function apiCacheKey(url: URL, tokenDigest: string, childId: string | nul
   return `${url.href}${url.search ? '&' : '?'}${who.toString()}`;
 }
 
+/** Whose answers a request asks for: a SHA-256 digest of the token ('guest' without one). */
+export async function tokenDigest(token: string | null | undefined): Promise<string> {
+  if (!token) return 'guest';
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(bytes).slice(0, 12)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+}
+
+/**
+ * The answers a saved book's entrances need offline (the detail page, its summary and talking
+ * pictures, the reader): kept with the book in the saved cache, not subject to the API cache's
+ * bounds, and refreshed whenever the network answers them again.
+ */
+export function savedBookApiPaths(bookId: number): string[] {
+  return [
+    `/api/v1.1/books/${bookId}`,
+    `/api/v1/books/${bookId}/summary`,
+    `/api/v1/books/${bookId}/interactive_areas`,
+  ];
+}
+
+/** Whether an API key (or URL) is an answer about one book (to drop it with the book). */
+export function isBookAnswer(key: string, bookId: number): boolean {
+  return new RegExp(`/books/${bookId}(/|$)`).test(new URL(key, 'http://x').pathname);
+}
+
+/** The saved cache's list of saved books (one per family and child, keyed like an answer). */
+export const SAVED_INDEX_PATH = '/api/__offline/saved-books';
+
+/** A saved book as the library shows it offline: its card as last answered (the page's type). */
+export interface SavedBookEntry<Card = unknown> {
+  id: number;
+  saved_at: number;
+  card: Card;
+}
+
+/** The list with a book added (or its entry replaced), newest first. */
+export function withSavedBook<C>(list: readonly SavedBookEntry<C>[], entry: SavedBookEntry<C>) {
+  return [entry, ...list.filter((b) => b.id !== entry.id)];
+}
+
+/** The list without a book. */
+export function withoutSavedBook<C>(list: readonly SavedBookEntry<C>[], bookId: number) {
+  return list.filter((b) => b.id !== bookId);
+}
+
+/** A stored list read back; malformed entries are left out, anything else counts as no list. */
+export function parseSavedIndex(value: unknown): SavedBookEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (b): b is SavedBookEntry =>
+      typeof b === 'object' &&
+      b !== null &&
+      Number.isInteger((b as SavedBookEntry).id) &&
+      typeof (b as SavedBookEntry).card === 'object' &&
+      (b as SavedBookEntry).card !== null,
+  );
+}
+
 /** All app documents share one cached copy of index.html. */
 export const PAGE_CACHE_KEY = '/index.html';
 
-/** The media of a book: what a reader needs to read it offline (pictures, narration, hotspots). */
+/**
+ * The media of a book: what a reader needs to read it offline (pictures, narration, hotspots), and
+ * what its card and detail page show (`covers`: the cover in both sizes).
+ */
 export function bookMediaUrls(
   pages: readonly { image: string; audio: string; hotspots: readonly { audio: string }[] }[],
+  covers: readonly string[] = [],
 ): string[] {
   const urls = new Set<string>();
+  for (const url of covers) if (url?.startsWith('/media/')) urls.add(url);
   for (const page of pages) {
     for (const url of [page.image, page.audio, ...page.hotspots.map((h) => h.audio)]) {
       if (url?.startsWith('/media/')) urls.add(url);

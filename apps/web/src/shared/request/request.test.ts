@@ -4,7 +4,7 @@ import { i18n } from '../i18n';
 import { useSession } from '../session/session';
 import { useToasts } from '../toast/toast-store';
 import { api, fillPath } from './api';
-import { buildUrl, REQUEST_TIMEOUT_MS, request } from './request';
+import { buildUrl, OFFLINE_READ_TIMEOUT_MS, REQUEST_TIMEOUT_MS, request } from './request';
 import { RequestError } from './request-error';
 
 const json = (body: unknown, status = 200) =>
@@ -210,5 +210,43 @@ describe('request helpers', () => {
       '/api/v1/books/a%2Fb/summary',
     );
     expect(() => fillPath('/api/v1/books/:id', {})).toThrow('missing path parameter id');
+  });
+});
+
+describe('request layer offline (decision 096)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const hang = (_url: unknown, init?: RequestInit) =>
+    new Promise<Response>((_, reject) => {
+      init?.signal?.addEventListener('abort', () =>
+        reject(new DOMException('aborted', 'AbortError')),
+      );
+    });
+
+  it('a read waits at most 4 s offline (not 30 s), and its failure is not a toast', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(json({ code: 0, msg: 'ok', data: null }));
+    fetchMock.mockImplementationOnce(hang);
+    const pending = failure(request({ method: 'GET', path: '/api/v1/books/1102/summary' }));
+    await vi.advanceTimersByTimeAsync(OFFLINE_READ_TIMEOUT_MS);
+    const error = await pending;
+    expect(OFFLINE_READ_TIMEOUT_MS).toBe(4000);
+    expect(error.code).toBe(408);
+    expect(useToasts.getState().toasts).toHaveLength(0);
+  });
+
+  it('a read the network cannot reach offline fails at once, silently; a write still says so', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect((await failure(request({ method: 'GET', path: '/x' }))).code).toBe(-1);
+    expect(useToasts.getState().toasts).toHaveLength(0);
+    await failure(request({ method: 'POST', path: '/x', body: {} }));
+    expect(lastToast()?.message).toBe('网络错误，请检查网络连接 #-1');
+  });
+
+  it('online, the same failure is a toast as before', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await failure(request({ method: 'GET', path: '/x' }));
+    expect(lastToast()?.message).toBe('网络错误，请检查网络连接 #-1');
   });
 });

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { forgetOfflineData } from '../offline/offline-books';
 import { storage } from '../platform/storage';
 import { uuidV4 } from '../platform/uuid';
 
@@ -31,8 +30,8 @@ export const useSession = create<SessionState>((set) => ({
   logout() {
     storage.remove(SESSION_KEYS.token);
     storage.remove(SESSION_KEYS.childId);
+    // The offline copies go with the session (offline-books subscribes to the token).
     set({ token: null, childId: null });
-    void forgetOfflineData();
   },
 }));
 

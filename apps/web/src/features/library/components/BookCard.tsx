@@ -1,6 +1,8 @@
 import type { TBookCard } from '@picbook/contracts';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBookSaved } from '../../../shared/offline/offline-books';
+import { useOnline } from '../../../shared/platform/network';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import { bookBadge, LOCKED_BADGES } from '../book-badge';
 import { useLevelColor } from '../library-config';
@@ -16,7 +18,8 @@ export interface BookCardProps {
 
 /**
  * A book on a shelf: the cover is the hero, the level shows as colour and number, a badge says
- * how to get in, and the child's reading state sits under the titles.
+ * how to get in, and the child's reading state sits under the titles. A book saved on the device
+ * says so (已存本机); offline, the books that are not saved are greyed (decision 096).
  */
 export function BookCard({ card, onOpen, priority = false }: BookCardProps) {
   const { t } = useTranslation('library');
@@ -26,15 +29,18 @@ export function BookCard({ card, onOpen, priority = false }: BookCardProps) {
   const isLocked = badge !== null && LOCKED_BADGES.has(badge);
   const isFinished = reading?.finished ?? false;
   const progress = reading && !isFinished ? Math.min(1, reading.page / info.page_count) : null;
+  const isSaved = useBookSaved(info.id) === true;
+  const isAway = !useOnline() && !isSaved;
 
   return (
     <button
       type="button"
-      className={`${styles.card} ${isLocked ? styles.locked : ''}`}
+      className={`${styles.card} ${isLocked ? styles.locked : ''} ${isAway ? styles.away : ''}`}
       style={{ '--level': color } as CSSProperties}
       onClick={() => onOpen(card)}
       data-testid="book-card"
       data-book-id={info.id}
+      data-saved={isSaved ? 'yes' : 'no'}
     >
       <span className={styles.coverBox}>
         <BookCover
@@ -52,6 +58,11 @@ export function BookCard({ card, onOpen, priority = false }: BookCardProps) {
           <span className={`${styles.badge} ${styles[badge]}`}>
             {isLocked && <img src={lockIcon} alt="" />}
             {t(`badge.${badge}`)}
+          </span>
+        )}
+        {isSaved && (
+          <span className={styles.saved} data-testid="book-card-saved">
+            {t('offline.savedTag')}
           </span>
         )}
         {isFinished && (

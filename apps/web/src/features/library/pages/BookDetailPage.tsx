@@ -2,6 +2,8 @@ import { ErrorCode } from '@picbook/contracts/errors';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useBookSaved } from '../../../shared/offline/offline-books';
+import { useOnline } from '../../../shared/platform/network';
 import { isRequestError } from '../../../shared/request/request-error';
 import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/Button';
@@ -15,6 +17,7 @@ import { InteractiveAreas } from '../components/InteractiveAreas';
 import { LockPanel } from '../components/LockPanel';
 import { ModeButtons } from '../components/ModeButtons';
 import { OfflineBadge } from '../components/OfflineBadge';
+import { NotSavedPanel } from '../components/OfflineShelf';
 import { VocabChips } from '../components/VocabChips';
 import { useLevelColor } from '../library-config';
 import { useBookSummary } from '../library-queries';
@@ -24,7 +27,8 @@ import styles from './BookDetailPage.module.css';
 /**
  * Book detail (learning-content §2): cover and titles, level, length, the story in Chinese, the
  * book's words, the ways to read it — or, for a locked book, how to open it — and the pages
- * with talking hotspots.
+ * with talking hotspots. Offline, a book saved on the device opens from its kept answers, and one
+ * that is not says so at once (decision 096).
  */
 export default function BookDetailPage() {
   const { t } = useTranslation('library');
@@ -35,9 +39,13 @@ export default function BookDetailPage() {
   const summary = useBookSummary(bookId);
   const openBook = useOpenBook();
   const color = useLevelColor(summary.data?.book_info.level ?? 0);
+  const online = useOnline();
+  const saved = useBookSaved(bookId);
 
+  if (!online && saved === false) return <NotSavedPanel />;
   if (summary.isPending) return <DetailSkeleton />;
   if (summary.isError) {
+    if (!online) return <NotSavedPanel />;
     const isMissing =
       isRequestError(summary.error) && summary.error.code === ErrorCode.RecordNotFound;
     return (
@@ -107,7 +115,7 @@ export default function BookDetailPage() {
             <OfflineBadge bookId={info.id} />
           </>
         )}
-        {token && <LessonGuide bookId={info.id} />}
+        {token && online && <LessonGuide bookId={info.id} />}
 
         <section className={styles.card}>
           <h2>{t('detail.summaryTitle')}</h2>
@@ -121,7 +129,8 @@ export default function BookDetailPage() {
         </section>
 
         {!isLocked && <InteractiveAreas bookId={info.id} className={styles.card} />}
-        <RankPanel bookId={info.id} className={styles.card} />
+        {/* Rankings, PK and likes need the network; offline the page is the book itself. */}
+        {online && <RankPanel bookId={info.id} className={styles.card} />}
       </main>
     </div>
   );

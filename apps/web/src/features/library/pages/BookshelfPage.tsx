@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { useJump } from '../../../app/navigation/jump';
+import { useOnline } from '../../../shared/platform/network';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import welcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { BookCard, BookCardSkeleton } from '../components/BookCard';
+import { OfflineNotice, SavedBooks } from '../components/OfflineShelf';
 import { ShelfIcon } from '../components/ShelfIcon';
 import { useShelfPages } from '../library-queries';
 import styles from './BookshelfPage.module.css';
@@ -22,7 +24,10 @@ const EMPTY = {
   favorites: 'shelf.emptyFavorites',
 } as const;
 
-/** The child's bookshelf (/bookshelf/:type); an unknown type shows the recent shelf. */
+/**
+ * The child's bookshelf (/bookshelf/:type); an unknown type shows the recent shelf. Offline a shelf
+ * the device does not hold shows the books saved on it (decision 096).
+ */
 export default function BookshelfPage() {
   const { type } = useParams();
   if (!isShelf(type)) return <Navigate to="/bookshelf/recent" replace />;
@@ -36,6 +41,7 @@ function Shelf({ type }: { type: TShelfType }) {
   const shelf = useShelfPages(type);
   const cards = shelf.data?.pages.flatMap((p) => p.list) ?? [];
   const total = shelf.data?.pages[0]?.total ?? 0;
+  const online = useOnline();
 
   const handleOpen = (card: TBookCard) =>
     jump('libraryDetail', {
@@ -68,7 +74,10 @@ function Shelf({ type }: { type: TShelfType }) {
         </div>
       </header>
 
-      {shelf.isError ? (
+      <OfflineNotice />
+      {shelf.isError && !online ? (
+        <SavedBooks onOpen={handleOpen} />
+      ) : shelf.isError ? (
         <section className={styles.message} role="alert">
           <img src={oops} alt="" />
           <p>{t('loadFailed')}</p>

@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../../app/navigation/jump';
 import { useStartup } from '../../../app/startup/startup-store';
+import { isBookSaved } from '../../../shared/offline/offline-books';
+import { isOffline, useOnline } from '../../../shared/platform/network';
 import { storage } from '../../../shared/platform/storage';
 import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/Button';
@@ -11,6 +13,7 @@ import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import { GrowthEntry } from '../../missions/components/GrowthEntry';
 import { BookCard, BookCardSkeleton } from '../components/BookCard';
 import { ContinueReading } from '../components/ContinueReading';
+import { OfflineNotice, SavedBooks } from '../components/OfflineShelf';
 import { ShelfIcon } from '../components/ShelfIcon';
 import { LEVEL_KEY, useCategoryName } from '../library-config';
 import { initialLevel } from '../library-data';
@@ -22,7 +25,11 @@ const SKELETONS = [1, 2, 3, 4, 5, 6];
 /** The covers of the first row load at once and first: one of them is the page's LCP. */
 const PRIORITY_COVERS = 4;
 
-/** The library tab: level tabs, a category filter, the level's books and "继续阅读". */
+/**
+ * The library tab: level tabs, a category filter, the level's books and "继续阅读". Offline the
+ * saved books are marked and the others greyed; a list the device does not hold shows the saved
+ * books instead (decision 096).
+ */
 export default function LibraryPage() {
   const { t, i18n } = useTranslation('library');
   const levels = useStartup((s) => s.configs?.levels ?? []);
@@ -38,6 +45,7 @@ export default function LibraryPage() {
   const jump = useJump();
   const openBook = useOpenBook();
   const isZh = i18n.language === 'zh-CN';
+  const online = useOnline();
 
   const list = books.data?.list;
   const categories = useMemo(
@@ -65,6 +73,8 @@ export default function LibraryPage() {
   const handlePlay = (card: TBookCard) => {
     // A book that closed again (an experience right ended) explains itself on its detail page.
     if (card.book_info.lock === 1 || !card.reading) return handleOpen(card);
+    // Offline, a book not on the device says so on its detail page instead of a failing reader.
+    if (isOffline() && !isBookSaved(card.book_info.id)) return handleOpen(card);
     return openBook(card.book_info.id, card.reading.mode, card.reading);
   };
 
@@ -119,7 +129,10 @@ export default function LibraryPage() {
         )}
       </div>
 
-      {books.isError ? (
+      <OfflineNotice />
+      {books.isError && !online ? (
+        <SavedBooks onOpen={handleOpen} />
+      ) : books.isError ? (
         <section className={styles.problem} role="alert">
           <img src={oops} alt="" />
           <div>
