@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { operatorAction } from './family';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
 let phoneSeq = 0;
@@ -208,4 +209,150 @@ test("parents' center: edit the child's profile, settings say they are saved, lo
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(confirm).toBeHidden();
   await expect(center).toBeVisible();
+});
+
+test.describe('deleting the account', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The last code the outbox holds for a phone and action. */
+  async function pinFor(page: Page, mobile: string, action: string): Promise<string> {
+    let pin = '';
+    await expect
+      .poll(async () => {
+        const body = (await (await page.request.get('/dev/sms-outbox')).json()) as {
+          data: Array<{ mobile: string; pin: string; action: string }>;
+        };
+        pin = body.data.filter((m) => m.mobile === mobile && m.action === action).at(-1)?.pin ?? '';
+        return pin;
+      })
+      .toMatch(/^\d{4}$/);
+    return pin;
+  }
+
+  /** A phone login through the API: the account's token and user info. */
+  async function signIn(page: Page, mobile: string) {
+    const sms = await page.request.get(`/api/v1/sms?mobile=${mobile}&nation_code=86&action=login`);
+    expect((await sms.json()).code).toBe(0);
+    const login = await (
+      await page.request.post('/api/v1.1/login', {
+        data: {
+          type: 'phone',
+          mobile,
+          nation_code: '86',
+          pin: await pinFor(page, mobile, 'login'),
+        },
+      })
+    ).json();
+    expect(login.code).toBe(0);
+    return login.data as { access_token: string; user: { id: number; vip: number } };
+  }
+
+  test('a family with VIP and points sees both with their values before confirming; the same phone then starts empty', async ({
+    page,
+  }) => {
+    const mobile = newPhone();
+    const first = await signIn(page, mobile);
+    const token = first.access_token;
+    const headers = { access_token: token };
+    const child = await page.request.post('/api/v1/child', {
+      headers,
+      data: { nickname: '乐乐', birthday: '2019-06-01', gender: 1, region: 214, consent: 1 },
+    });
+    expect((await child.json()).code).toBe(0);
+    // VIP from a gift card, and 1,710 points from the console.
+    const batch = await operatorAction(page.request, 'giftcards.createBatch', {
+      title: '注销测试赠卡',
+      channel: 'e2e:delete',
+      product: { kind: 'right', right: 'vip', days: 93 },
+      count: 1,
+      expires_at: Math.floor(Date.now() / 1000) + 30 * 86_400,
+    });
+    const redeemed = await page.request.post('/api/v1/gift_card/redeem', {
+      headers,
+      data: { gift_code: batch.codes[0] },
+    });
+    expect((await redeemed.json()).code).toBe(0);
+    await operatorAction(
+      page.request,
+      'points.grant',
+      { user_id: first.user.id, points: 1710, request_id: `e2e-del-${Date.now()}` },
+      'e2e: points before deletion',
+    );
+    const info = (await (await page.request.get('/api/v1/user', { headers })).json()).data as {
+      vip: number;
+      vip_expire_time: number;
+    };
+    expect(info.vip).toBe(1);
+    // The last China day the VIP covers, as the store and the order pages show it.
+    const until = new Date((info.vip_expire_time - 1) * 1000 + 8 * 3600_000)
+      .toISOString()
+      .slice(0, 10);
+
+    await page.addInitScript((t) => {
+      if (!sessionStorage.getItem('e2e-init')) {
+        sessionStorage.setItem('e2e-init', '1');
+        localStorage.setItem('access_token', t);
+      }
+    }, token);
+    await page.goto('/parents/deleteAccount');
+    await passParentalGate(page);
+    const screen = page.getByTestId('delete-account');
+    const losses = screen.getByTestId('deletion-losses');
+    await expect(losses).toContainText(`VIP会员，有效期至 ${until}`);
+    await expect(losses).toContainText('积分 1,710');
+    await expect(screen).toContainText('会得到一个全新的空账号');
+
+    // The boxes are labelled; a phone that is not the account's is refused at once.
+    const phone = screen.getByRole('textbox', { name: '手机号' });
+    const code = screen.getByRole('textbox', { name: '验证码' });
+    await phone.fill('13900000000');
+    await page.getByTestId('sms-button').click();
+    await expect(screen.getByRole('alert')).toHaveText('请输入本账号绑定的手机号');
+    await expect(page.getByTestId('sms-button')).toHaveAttribute('data-state', 'send');
+    await keep(page, 'delete-account-wrong-phone');
+    await page.setViewportSize({ width: 812, height: 375 });
+    await keep(page, 'delete-account-wrong-phone-landscape');
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // The right phone gets a code; a wrong code is said on the page, nothing is deleted.
+    await phone.fill(mobile);
+    await page.getByTestId('sms-button').click();
+    await expect(page.getByTestId('delete-notice')).toContainText('验证码已发送');
+    await expect(page.getByTestId('sms-button')).toHaveAttribute('data-state', 'countdown');
+    const pin = await pinFor(page, mobile, 'cancel');
+    await code.fill(pin === '0000' ? '1111' : '0000');
+    await screen.getByRole('checkbox', { name: /我已了解/ }).check();
+    await screen.getByRole('button', { name: '确认注销' }).click();
+    let dialog = page.getByTestId('delete-account-confirm');
+    await dialog.getByRole('button', { name: '确认注销' }).click();
+    await expect(screen.getByRole('alert')).toHaveText('注销没有完成：验证码错误，请重新验证');
+
+    // The final confirmation names the VIP and the points with their values.
+    await code.fill(pin);
+    await screen.getByRole('button', { name: '确认注销' }).click();
+    dialog = page.getByTestId('delete-account-confirm');
+    await expect(dialog).toContainText(`VIP会员，有效期至 ${until}`);
+    await expect(dialog).toContainText('积分 1,710');
+    await expect(dialog).toContainText('会得到一个全新的空账号');
+    await keep(page, 'delete-account-confirm');
+    await page.setViewportSize({ width: 812, height: 375 });
+    await keep(page, 'delete-account-confirm-landscape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dialog.getByRole('button', { name: '确认注销' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '账号已注销' })).toBeVisible();
+
+    // As the page said: the same phone starts a new, empty account.
+    const again = await signIn(page, mobile);
+    expect(again.user.id).not.toBe(first.user.id);
+    expect(again.user.vip).toBe(0);
+    const summary = (
+      await (
+        await page.request.get('/api/v1/user/cancel/summary', {
+          headers: { access_token: again.access_token },
+        })
+      ).json()
+    ).data as { rights: unknown[]; points: number };
+    expect(summary.rights).toEqual([]);
+    expect(summary.points).toBe(0);
+  });
 });

@@ -82,6 +82,42 @@ export const ZCancelAccount = z.object({
 });
 export const ZCancelResult = z.object({ deleted: z.boolean() });
 
+/**
+ * What deleting the account takes away, with values (decision 094): every running right with its
+ * expiry, every balance, gift cards held but not activated and prizes not yet sent, books
+ * unlocked, camps joined and not finished, lottery chances left, points-mall prizes waiting to be
+ * shipped. Zero amounts and empty lists mean the family holds none of it.
+ */
+export const ZDeletionSummary = z.object({
+  /** Rights still running (Unix seconds of the expiry; `lifetime` from the year 2038 on). */
+  rights: z.array(
+    z.object({ name: z.string(), expire_time: z.number().int(), lifetime: z.boolean() }),
+  ),
+  points: z.number().int(),
+  coins: z.number().int(),
+  credits: z.number().int(),
+  diamonds: z.number().int(),
+  /** Gift cards redeemed but not activated: what each would give. */
+  gift_cards: z.array(
+    z.object({
+      kind: z.enum(['right', 'prize']),
+      right: z.string().nullable(),
+      /** Days of the right; null for a lifetime right or a prize. */
+      days: z.number().int().nullable(),
+      title: z.string().nullable(),
+    }),
+  ),
+  /** Prizes (gift cards, points mall) on their way: not sent yet, the address goes. */
+  undelivered_prizes: z.number().int(),
+  unlocked_books: z.number().int(),
+  /** Camps joined whose reward was not collected yet. */
+  camps: z.array(z.object({ name: z.string() })),
+  lottery_chances: z.number().int(),
+  /** Store orders paid but not refunded (the money stays with the books; decision 094). */
+  paid_orders: z.number().int(),
+});
+export type TDeletionSummary = z.infer<typeof ZDeletionSummary>;
+
 /** How the login screen should offer each method on this deployment. */
 export const ZLoginOptions = z.object({
   invite_required: z.boolean(),

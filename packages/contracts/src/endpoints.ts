@@ -13,6 +13,7 @@ import {
   ZBindThirdParty,
   ZCancelAccount,
   ZCancelResult,
+  ZDeletionSummary,
   ZLoginOptions,
   ZLoginRequest,
   ZLoginResult,
@@ -421,6 +422,13 @@ export const endpoints = {
     tags: ['user'],
     body: ZCancelAccount,
     response: ZCancelResult,
+  },
+  deletionSummary: {
+    ...routes.deletionSummary,
+    summary:
+      'What deleting the account takes away, with values: rights, balances, gift cards, books, camps',
+    tags: ['user'],
+    response: ZDeletionSummary,
   },
   levelBooks: {
     ...routes.levelBooks,

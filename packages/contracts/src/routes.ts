@@ -40,6 +40,7 @@ export const routes = {
   getStorages: { method: 'GET', path: '/api/v1/user/storages', auth: 'user' },
   saveStorages: { method: 'POST', path: '/api/v1/user/storages', auth: 'user' },
   cancelAccount: { method: 'POST', path: '/api/v1/user/cancel', auth: 'user' },
+  deletionSummary: { method: 'GET', path: '/api/v1/user/cancel/summary', auth: 'user' },
   levelBooks: { method: 'GET', path: '/api/v1.2/learning/level/:level', auth: 'optional' },
   book: { method: 'GET', path: '/api/v1.1/books/:id', auth: 'optional' },
   bookSummary: { method: 'GET', path: '/api/v1/books/:id/summary', auth: 'optional' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  matchesMaskedPhone,
   sanitizeInviteCode,
   sanitizePhone,
   sanitizePin,
@@ -117,5 +118,21 @@ describe('account and password (trimmed)', () => {
     ['x'.repeat(65), 'passwordInvalid'],
   ] as const)('password %j → %s', (value, expected) =>
     expect(validatePassword(value)).toBe(expected),
+  );
+});
+
+describe('matchesMaskedPhone (the deletion page answers a wrong phone at once)', () => {
+  it.each([
+    ['138****8000', '13800138000', true],
+    ['138****8000', '13812348000', true],
+    ['138****8000', '13900138000', false],
+    ['138****8000', '13800138001', false],
+    ['138****8000', '1380013800', false],
+    ['138****8000', '', false],
+    ['', '13800138000', false],
+    ['91****78', '91234578', true],
+    ['91****78', '91234579', false],
+  ])('mask %j, typed %j → %j', (masked, phone, out) =>
+    expect(matchesMaskedPhone(masked, phone)).toBe(out),
   );
 });

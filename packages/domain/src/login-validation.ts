@@ -68,6 +68,19 @@ export function validatePhone(abbr: string, phone: string): ValidationKey | null
   return null;
 }
 
+/**
+ * Whether a typed phone can be the account's, as far as its masked form (user info `phone`,
+ * "138****8000") shows: same length, and every digit the mask shows is the same. An empty mask
+ * (no phone) matches nothing. The server decides; this only answers at once (decision 094).
+ */
+export function matchesMaskedPhone(masked: string, phone: string): boolean {
+  if (!masked || masked.length !== phone.length) return false;
+  for (let i = 0; i < masked.length; i += 1) {
+    if (masked[i] !== '*' && masked[i] !== phone[i]) return false;
+  }
+  return true;
+}
+
 export function validatePin(abbr: string, phone: string, pin: string): ValidationKey | null {
   if (!pin) return 'pinEmpty';
   if (isReservedCnNumber(abbr, phone)) return /^\d+$/.test(pin) ? null : 'pinInvalid';

@@ -108,6 +108,14 @@ export async function sendSmsCode(
   input: SendCodeInput,
 ): Promise<{ resend_after: number }> {
   validateMobile(input);
+  // Deleting an account: the family is signed in and knows its own phone, so a number that is not
+  // the account's is refused at once (no code, no countdown, no limit spent; decision 094).
+  if (input.action === 'cancel' && input.ownerPhone !== undefined) {
+    if (!input.ownerPhone)
+      throw new AppError(ErrorCode.NotAllowed, '本账号没有绑定手机号，无需验证码');
+    if (phoneKey(input.ownerPhone) !== phoneKey(input))
+      throw new AppError(ErrorCode.InvalidParams, '请输入本账号绑定的手机号', { field: 'mobile' });
+  }
   const answer = { resend_after: SMS_RULES.resendAfterS };
   const now = deps.clock.now();
   const t = now.getTime();

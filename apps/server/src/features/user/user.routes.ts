@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { deleteAccount } from './delete-account';
+import { deletionSummary } from './deletion-summary';
 import { ensureInviteCode } from './invite-code';
 import { loadUserInfo } from './load-user-info';
 import { isConfiguredAvatar, saveChild } from './save-child';
@@ -46,6 +47,10 @@ export function registerUserRoutes(app: FastifyInstance): void {
 
   defineRoute(app, endpoints.saveStorages, ({ deps, userId, body }) =>
     saveStorages(deps.db, userId, body.group, body.list),
+  );
+
+  defineRoute(app, endpoints.deletionSummary, ({ deps, userId }) =>
+    deletionSummary(deps.db, userId, deps.clock.now()),
   );
 
   defineRoute(app, endpoints.cancelAccount, ({ deps, userId, body }) =>

@@ -257,16 +257,46 @@ describe('POST /api/v1/user/cancel (account deletion)', () => {
     expect(fresh.user.children).toEqual([]);
   });
 
-  it('codes for deletion only go to the account’s own phone (same answer either way)', async () => {
+  it('a deletion code for a phone that is not the account’s is refused at once, nothing sent', async () => {
     const mobile = newPhone();
     const { access_token } = await phoneLogin(t, mobile);
     const other = newPhone();
-    const res = await requestCode(t, other, { action: 'cancel', token: access_token });
-    expectOk(res, endpoints.sms);
+    const device = newDevice();
+    const ip = '10.9.9.9';
+    // Refused every time, and no limit is spent on it: the right phone still gets its code.
+    for (let i = 0; i < 6; i += 1) {
+      const res = await requestCode(t, other, {
+        action: 'cancel',
+        token: access_token,
+        device,
+        ip,
+      });
+      const body = expectError(res, 400, 10001);
+      expect(body.msg).toBe('请输入本账号绑定的手机号');
+    }
     const outbox = (await t.app.inject({ url: '/dev/sms-outbox' })).json() as {
       data: Array<{ mobile: string }>;
     };
     expect(outbox.data.some((m) => m.mobile === other)).toBe(false);
+    t.clock.advance(60_000);
+    expectOk(
+      await requestCode(t, mobile, { action: 'cancel', token: access_token, device, ip }),
+      endpoints.sms,
+    );
+    // A guest has no phone to send to.
+    const guest = expectOk(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/guest_login',
+        payload: { device_id: newDevice() },
+      }),
+      endpoints.guestLogin,
+    );
+    expectError(
+      await requestCode(t, other, { action: 'cancel', token: guest.access_token }),
+      200,
+      10400,
+    );
   });
 
   it('a password account confirms with its password; a guest needs nothing', async () => {

@@ -10,10 +10,15 @@ export interface DialogProps {
   onClose?: () => void;
   wide?: boolean;
   testId?: string;
+  /**
+   * The dialog's main buttons: they stay at the bottom, in view, while a long body scrolls above
+   * them (every dialog fits 812×375 and 390×844 with its main button visible, issue 39 item 8).
+   */
+  actions?: ReactNode;
 }
 
 /** The house modal: rounded card over a dimmed page, Escape and the ✕ close it when allowed. */
-export function Dialog({ title, children, onClose, wide = false, testId }: DialogProps) {
+export function Dialog({ title, children, onClose, wide = false, testId, actions }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   useWindowKeydown(
@@ -45,6 +50,7 @@ export function Dialog({ title, children, onClose, wide = false, testId }: Dialo
           </button>
         )}
         {children}
+        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </div>
   );

@@ -21,6 +21,12 @@ function waitOf(error: unknown): number {
   return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 0;
 }
 
+/** Why no code was sent: a bad number, a wait the server asked for (429), or its error. */
+export type SmsRefusal =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'error'; message: string; code: number };
+
 /** Send → sending → 60 s countdown → resend. Does nothing while counting or sending. */
 export function SmsButton({
   abbr,
@@ -28,6 +34,9 @@ export function SmsButton({
   phone,
   action = 'login',
   isCodeDead = false,
+  check,
+  onRefused,
+  onSent,
 }: {
   abbr: string;
   nationCode: string;
@@ -38,6 +47,15 @@ export function SmsButton({
    * countdown stops and a new code can be asked for at once (the server allows it).
    */
   isCodeDead?: boolean;
+  /** A further check of the number before anything is sent: the problem to say, or null. */
+  check?: () => string | null;
+  /**
+   * Says every refusal on the page instead of a toast (the deletion page's inline error); a wait
+   * is still counted down on the button.
+   */
+  onRefused?: (refusal: SmsRefusal) => void;
+  /** A code is on its way. */
+  onSent?: () => void;
 }) {
   const { t } = useTranslation('auth');
   const [state, setState] = useState<SmsButtonState>('send');
@@ -76,8 +94,10 @@ export function SmsButton({
   const handleSend = async () => {
     if (state === 'sending' || seconds > 0) return;
     const problem = validatePhone(abbr, phone);
-    if (problem) {
-      toast.warning(validationText(problem));
+    const refused = problem ? validationText(problem) : (check?.() ?? null);
+    if (refused) {
+      if (onRefused) onRefused({ kind: 'invalid', message: refused });
+      else toast.warning(refused);
       return;
     }
     setState('sending');
@@ -88,16 +108,21 @@ export function SmsButton({
         { silent: true },
       );
       startCountdown(result.resend_after || SMS_COUNTDOWN_S);
+      onSent?.();
     } catch (error) {
       if (timer.current) clearInterval(timer.current);
       // A code was sent a moment ago (429): not an error — count down the server's wait instead.
       const wait = waitOf(error);
       if (wait > 0) {
         startCountdown(wait);
+        onRefused?.({ kind: 'wait', seconds: wait });
         return;
       }
       // Spec §4: a server error ends the pending state and stops the timer.
-      if (isRequestError(error)) toast.error(error.message);
+      if (isRequestError(error)) {
+        if (onRefused) onRefused({ kind: 'error', message: error.message, code: error.code });
+        else toast.error(error.message);
+      }
       setSeconds(0);
       setState('send');
     }

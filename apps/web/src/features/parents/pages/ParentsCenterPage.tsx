@@ -228,6 +228,19 @@ export default function ParentsCenterPage() {
           title={t('logoutTitle')}
           onClose={() => setConfirmingLogout(false)}
           testId="logout-confirm"
+          actions={
+            <>
+              <Button variant="secondary" block onClick={() => setConfirmingLogout(false)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                block
+                onClick={() => void handleLogout().then(() => go('/library', { replace: true }))}
+              >
+                {t('logout')}
+              </Button>
+            </>
+          }
         >
           <p className={styles.confirmText}>{t('logoutConfirm')}</p>
           <div className={styles.confirmActions}>
