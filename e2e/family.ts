@@ -8,8 +8,12 @@ import { expect } from './fixtures';
 
 let phoneSeq = 0;
 
-/** A registered family with a child, logged in on `page`; answers its token. */
-export async function member(page: Page, request: APIRequestContext): Promise<string> {
+/** A registered family with a child (born `birthday`), logged in on `page`; answers its token. */
+export async function member(
+  page: Page,
+  request: APIRequestContext,
+  birthday = '2019-06-01',
+): Promise<string> {
   const mobile = `136${String(Date.now() + ++phoneSeq * 7919).slice(-8)}`;
   const sms = await request.get(`/api/v1/sms?mobile=${mobile}&nation_code=86&action=login`);
   expect((await sms.json()).code).toBe(0);
@@ -24,7 +28,7 @@ export async function member(page: Page, request: APIRequestContext): Promise<st
   const token = login.data.access_token as string;
   const child = await request.post('/api/v1/child', {
     headers: { access_token: token },
-    data: { nickname: '乐乐', birthday: '2019-06-01', gender: 1, region: 214, consent: 1 },
+    data: { nickname: '乐乐', birthday, gender: 1, region: 214, consent: 1 },
   });
   expect((await child.json()).code).toBe(0);
   await page.addInitScript((t) => {

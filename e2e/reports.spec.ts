@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { member } from './family';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
 /**
- * Issue 14 end to end: a new child takes the placement test and lands on the recommended level;
+ * Issue 14 end to end: a child takes the placement test, sees the recommended level with its
+ * evidence and a parent confirms the switch or keeps the level (issue 39, decision 095);
  * after courses, the child redoes what was below three stars from the report (the better score
  * replaces, the reward is paid once), and a parent passes the gate to the report list (a chart),
  * a book report (charts), the course report, a server-rendered poster and the messages.
@@ -71,56 +74,165 @@ async function submit(request: APIRequestContext, token: string, processId: numb
   );
 }
 
-test.describe('placement test', () => {
-  test.use({ viewport: { width: 812, height: 375 } });
+/** The sentence of a book page (the placement test's reading items), from the content manifest. */
+function pageSentence(bookId: string, pageNo: number): string {
+  const manifest = JSON.parse(
+    fs.readFileSync(
+      path.join(import.meta.dirname, '../content/media/books', bookId, 'manifest.json'),
+      'utf8',
+    ),
+  ) as { pages: Array<{ page: number; sentences: Array<{ en: string }> }> };
+  return manifest.pages.find((p) => p.page === pageNo)?.sentences[0]?.en ?? '';
+}
 
-  test('a new child takes the placement test and lands on the recommended level', async ({
+/**
+ * Answers the quiz as a child reading Level `reads`: right at that level and below, wrong above.
+ * An item id is `L|R{bookId}p{page}`: a listening item's key is that page's picture, a reading
+ * item's that page's sentence.
+ */
+async function answerQuiz(page: Page, reads: number) {
+  let shots = 0;
+  while (!/\/evaluating\/finished\//.test(page.url())) {
+    const quiz = page.getByTestId('evaluating');
+    await expect(quiz.or(page.getByTestId('evaluating-finished'))).toBeVisible();
+    const kind = await quiz.getAttribute('data-screen', { timeout: 5000 }).catch(() => null);
+    const item = await quiz.getAttribute('data-item', { timeout: 1000 }).catch(() => null);
+    if ((kind === 'listen' || kind === 'exam') && item) {
+      if (shots++ < 2) await keep(page, `evaluating-${kind}`);
+      const level = Number(await quiz.getAttribute('data-level'));
+      const [, bookId = '', pageNo = ''] = /^[LR](\d+)p(\d+)$/.exec(item) ?? [];
+      const options = await page.getByTestId('eval-option').all();
+      const isKey = async (o: (typeof options)[number]) =>
+        kind === 'listen'
+          ? ((await o.locator('img').getAttribute('src')) ?? '').includes(
+              `/books/${bookId}/p${pageNo}-`,
+            )
+          : (await o.textContent())?.trim() === pageSentence(bookId, Number(pageNo));
+      const keys = await Promise.all(options.map(isKey));
+      expect(keys.filter(Boolean), `one key among the options of ${item}`).toHaveLength(1);
+      const pick = options.find((_, i) => (level <= reads ? keys[i] : !keys[i]));
+      await pick?.click();
+      await expect(quiz.or(page.getByTestId('evaluating-finished'))).not.toHaveAttribute(
+        'data-item',
+        item,
+      );
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Ticks the vocabulary check's words of levels 1 and 2. */
+async function tickEasyWords(page: Page) {
+  await expect(page.getByTestId('evaluating')).toHaveAttribute('data-screen', 'words');
+  for (const word of await page
+    .locator('[data-testid="eval-word"][data-level="1"], [data-testid="eval-word"][data-level="2"]')
+    .all()) {
+    await word.click();
+  }
+}
+
+/** The level tab shown selected on the library and on the learning tab, and the plan's title. */
+async function shownLevels(page: Page) {
+  await page.goto('/library');
+  const library = page.getByTestId('library-page').getByRole('tab', { selected: true });
+  await expect(library).toBeVisible();
+  const libraryLevel = (await library.textContent())?.match(/L(\d)/)?.[1];
+  await page.goto('/planning');
+  await expect(page.getByTestId('planning-page')).toBeVisible();
+  const planLevel = (await page.getByTestId('planning-page').locator('h1').textContent())?.match(
+    /L(\d)/,
+  )?.[1];
+  return { library: Number(libraryLevel), plan: Number(planLevel) };
+}
+
+test.describe('placement test (decision 095: the parent confirms a switch)', () => {
+  test('a 7-year-old (age from the birthday) reading Level 2: the evidence, the parent switches; library and plan follow; Level 1 progress stays', async ({
     page,
     request,
   }) => {
     // Eight questions and a few screens: slower than 30 s on a busy machine.
     test.slow();
-    const token = await member(page, request);
+    await page.setViewportSize({ width: 812, height: 375 });
+    const token = await member(page, request, '2019-06-01');
+    // Progress at Level 1 before the test: the first course finished.
+    await submit(request, token, FIRST.video);
     await page.goto('/evaluating');
     const screen = page.getByTestId('evaluating');
-    await expect(screen).toHaveAttribute('data-screen', 'basis');
-    await page.getByRole('button', { name: '8 岁' }).click();
-    await page.getByRole('button', { name: '下一步' }).click();
+    // The age comes from the birthday: no age question, straight to the grade.
     await expect(screen).toHaveAttribute('data-screen', 'grade');
-    await page.getByRole('button', { name: '二年级' }).click();
+    await expect(page.getByTestId('eval-birthday-age')).toContainText('按生日，孩子今年 7 岁');
+    await expect(page.getByRole('button', { name: '一年级' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await keep(page, 'evaluating-grade-birthday');
     await page.getByRole('button', { name: '开始测评' }).click();
-    await expect(screen).toHaveAttribute('data-screen', 'words');
-    // The child knows the words of levels 1 and 2.
-    for (const word of await page
-      .locator(
-        '[data-testid="eval-word"][data-level="1"], [data-testid="eval-word"][data-level="2"]',
-      )
-      .all()) {
-      await word.click();
-    }
+    await tickEasyWords(page);
     await keep(page, 'evaluating-words');
     await page.getByTestId('eval-words-next').click();
-    let shots = 0;
-    while (!/\/evaluating\/finished\//.test(page.url())) {
-      const quiz = page.getByTestId('evaluating');
-      await expect(quiz.or(page.getByTestId('evaluating-finished'))).toBeVisible();
-      const kind = await quiz.getAttribute('data-screen', { timeout: 5000 }).catch(() => null);
-      if (kind === 'listen' || kind === 'exam') {
-        if (shots++ < 2) await keep(page, `evaluating-${kind}`);
-        await page.getByTestId('eval-option').first().click();
-      }
-      await page.waitForTimeout(100);
-    }
+    await answerQuiz(page, 2);
+
     const finished = page.getByTestId('evaluating-finished');
-    await expect(finished).toBeVisible();
-    const level = Number(await finished.getAttribute('data-level'));
-    await expect(finished).toContainText(`推荐你从 Level ${level} 开始学习`);
+    await expect(finished).toHaveAttribute('data-level', '2');
+    await expect(finished).toContainText('推荐你从 Level 2 开始学习');
+    // The evidence: 1+ 2+ 3- 2+ 3- 2+ 3- 2+ → 5 of 8 right; Level 2 4 of 4, Level 3 0 of 3.
+    await expect(page.getByTestId('eval-right')).toHaveText('8 道题答对 5 道');
+    await expect(page.locator('[data-testid="eval-level-row"][data-level="2"]')).toContainText(
+      '答对 4 / 4',
+    );
+    await expect(page.locator('[data-testid="eval-level-row"][data-level="3"]')).toContainText(
+      '答对 0 / 3',
+    );
+    await expect(page.getByTestId('eval-decision')).toContainText(
+      '孩子现在学 Level 1。要把学习计划和绘本馆切换到 Level 2 吗？',
+    );
     await keep(page, 'evaluating-finished');
-    // At most one above the vocabulary level (2): the level is the user's level now.
-    expect(level).toBeGreaterThanOrEqual(1);
-    expect(level).toBeLessThanOrEqual(3);
+    // Nothing switched unasked.
+    let user = await call<{ level: number }>(request, token, 'GET', '/api/v1/user');
+    expect(user.level).toBe(1);
+
+    // The parent confirms (behind the parental gate).
+    await page.getByTestId('eval-switch').click();
+    await passParentalGate(page);
+    await expect(finished).toHaveAttribute('data-decision', 'switched');
+    await expect(page.getByTestId('eval-decision')).toContainText('Level 1 的学习进度都还在');
+    await keep(page, 'evaluating-finished-switched');
+    user = await call<{ level: number }>(request, token, 'GET', '/api/v1/user');
+    expect(user.level).toBe(2);
+    expect(await shownLevels(page)).toEqual({ library: 2, plan: 2 });
+
+    // Level 1's progress is a level tab away.
+    await page.goto('/learning');
+    await page.getByTestId('learning-page').getByRole('tab', { name: /L1/ }).click();
+    await expect(page.getByTestId('learning-current')).toContainText('已完成 1 /');
+  });
+
+  test('a 3-year-old (no age or grade question) reading Level 2: declining keeps Level 1', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const threeYearsAgo = `${new Date().getFullYear() - 3}-01-15`;
+    const token = await member(page, request, threeYearsAgo);
+    await page.goto('/evaluating');
+    const hint = page.getByTestId('rotate-hint');
+    if (await hint.isVisible().catch(() => false)) await hint.getByRole('button').click();
+    // Kindergarten age from the birthday: the words come first.
+    await tickEasyWords(page);
+    await page.getByTestId('eval-words-next').click();
+    await answerQuiz(page, 2);
+    const finished = page.getByTestId('evaluating-finished');
+    await expect(finished).toHaveAttribute('data-level', '2');
+    await expect(page.getByTestId('eval-right')).toHaveText('8 道题答对 5 道');
+    await keep(page, 'evaluating-finished-portrait');
+    await page.getByTestId('eval-keep').click();
+    await expect(finished).toHaveAttribute('data-decision', 'kept');
+    await expect(page.getByTestId('eval-decision')).toContainText('继续学 Level 1');
     const user = await call<{ level: number }>(request, token, 'GET', '/api/v1/user');
-    expect(user.level).toBe(level);
+    expect(user.level).toBe(1);
+    await page.setViewportSize({ width: 812, height: 375 });
+    expect(await shownLevels(page)).toEqual({ library: 1, plan: 1 });
   });
 });
 

@@ -1286,7 +1286,8 @@ export const endpoints = {
   },
   grading: {
     ...routes.grading,
-    summary: 'Finish the placement test: answers scored on the server, the recommended level set',
+    summary:
+      'Finish the placement test: answers scored on the server, the recommended level and its evidence (the level is not changed)',
     tags: ['reports'],
     body: ZGradingBody,
     response: ZGradingResult,

@@ -78,12 +78,22 @@ export const ZGradingBody = z.object({
     .max(20),
 });
 export const ZGradingResult = z.object({
+  /** The recommended level; the child's level changes only when the parent confirms (decision 095). */
   level: z.number().int(),
+  /** The level the child follows now (unchanged by the test). */
+  current_level: z.number().int(),
   quiz_level: z.number().int(),
   vocabulary_level: z.number().int(),
+  /** The level the quiz started at. */
+  start_level: z.number().int(),
   quiz_right: z.number().int(),
   quiz_total: z.number().int(),
   words_known: z.number().int(),
+  words_shown: z.number().int(),
+  /** The evidence: per level asked, lowest first, how many questions and how many right. */
+  by_level: z.array(
+    z.object({ level: z.number().int(), right: z.number().int(), total: z.number().int() }),
+  ),
 });
 export type TGradingResult = z.infer<typeof ZGradingResult>;
 

@@ -224,9 +224,10 @@ export async function gradeQuiz(
 }
 
 /**
- * POST /api/v1/user/grading: scores the quiz answers against the bank, decides the level
- * (domain decidePlacement), sets it as the child's level (the study plan starts there) and
- * keeps the result.
+ * POST /api/v1/user/grading: scores the quiz answers against the bank, decides the recommended
+ * level (domain decidePlacement) and keeps the result with its evidence. The child's level is not
+ * changed (decision 095): the parent confirms a switch on the result screen (POST
+ * /api/v1/user/level/{id}), declining keeps the level the child follows.
  */
 export async function finishGrading(
   deps: AppDeps,
@@ -255,23 +256,29 @@ export async function finishGrading(
   }
   const vocabulary = vocabularyLevel(rows);
   const decision = decidePlacement(answers, vocabulary);
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ level: decision.level }).where(eq(users.id, userId));
-    await tx.insert(placementResults).values({
-      userId,
-      level: decision.level,
-      quizLevel: decision.quizLevel,
-      vocabularyLevel: vocabulary,
-      detail: { age: body.age, grade: body.grade, known, shown, answers },
-    });
+  const [user] = await deps.db
+    .select({ level: users.level })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  await deps.db.insert(placementResults).values({
+    userId,
+    level: decision.level,
+    quizLevel: decision.quizLevel,
+    vocabularyLevel: vocabulary,
+    detail: { age: body.age, grade: body.grade, known, shown, answers },
   });
   return {
     level: decision.level,
+    current_level: user?.level ?? PLACEMENT.minLevel,
     quiz_level: decision.quizLevel,
     vocabulary_level: vocabulary,
-    quiz_right: answers.filter((a) => a.correct).length,
-    quiz_total: answers.length,
+    start_level: decision.startLevel,
+    quiz_right: decision.right,
+    quiz_total: decision.total,
     words_known: known.length,
+    words_shown: shown.length,
+    by_level: decision.evidence,
   };
 }
 

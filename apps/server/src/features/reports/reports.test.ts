@@ -46,7 +46,7 @@ describe('placement test', () => {
     }
   });
 
-  it('words of every level; the quiz climbs on right answers, falls on wrong ones; grading sets the level', async () => {
+  it('words of every level; the quiz climbs on right answers, falls on wrong ones; grading recommends, the parent switches', async () => {
     const family = await kit.family();
     const words = expectOk(
       await kit.get('/api/v1/grades/words?age=8&grade=2'),
@@ -86,8 +86,28 @@ describe('placement test', () => {
       }),
       endpoints.grading,
     );
-    expect(graded).toMatchObject({ level: 3, quiz_level: 3, vocabulary_level: 4 });
-    const info = expectOk(await kit.get('/api/v1/user', family), endpoints.userInfo);
+    // A recommendation with its evidence: the child's level is unchanged (decision 095).
+    expect(graded).toMatchObject({
+      level: 3,
+      current_level: 1,
+      quiz_level: 3,
+      vocabulary_level: 4,
+      start_level: 2,
+      quiz_right: 5,
+      quiz_total: 8,
+      words_known: 16,
+      words_shown: 24,
+    });
+    expect(graded.by_level).toEqual([
+      { level: 2, right: 1, total: 1 },
+      { level: 3, right: 4, total: 4 },
+      { level: 4, right: 0, total: 3 },
+    ]);
+    let info = expectOk(await kit.get('/api/v1/user', family), endpoints.userInfo);
+    expect(info.level).toBe(1);
+    // The parent confirms the switch.
+    expectOk(await kit.post('/api/v1/user/level/3', family, { type: 20 }), endpoints.setUserLevel);
+    info = expectOk(await kit.get('/api/v1/user', family), endpoints.userInfo);
     expect(info.level).toBe(3);
   });
 

@@ -6,6 +6,7 @@ import { api } from '../../../shared/request/api';
 import { queryClient } from '../../../shared/request/query-client';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
+import { followLevel } from '../level-switch';
 import styles from '../pages/Reports.module.css';
 import { reportKeys } from '../report-queries';
 
@@ -27,6 +28,8 @@ export function LearnSettingCard({ initial }: { initial: TLearnSetting }) {
     try {
       await api('learnSetting', { body: value });
       toast.success(t('setting.saved'));
+      // A new level: the library and the plan open there (decision 095).
+      if (value.level !== initial.level) followLevel(value.level);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
         useStartup

@@ -1,20 +1,34 @@
 import type { TGradeQuiz } from '@picbook/contracts';
-import { basisLevel, quizStartLevel, vocabularyLevel } from '@picbook/domain';
+import {
+  asksGrade,
+  basisLevel,
+  PLACEMENT,
+  placementAge,
+  quizStartLevel,
+  vocabularyLevel,
+} from '@picbook/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useStartup } from '../../../app/startup/startup-store';
 import { createTrack, getAudioEngine } from '../../../shared/audio';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
 import speaker from '../../../shared/ui/icons/speaker.svg';
-import { refreshProgress } from '../../learning/learning-queries';
+import { chinaToday } from '../../learning/plan-helpers';
 import styles from './Evaluating.module.css';
 
 type Screen = 'basis' | 'grade' | 'words' | 'quiz' | 'end';
 type Choice = 'a' | 'b' | 'c';
 type Words = Awaited<ReturnType<typeof loadWords>>;
 
-const AGES = [4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** The ages the test is for (the app is for 3–12). */
+const AGES = Array.from(
+  { length: PLACEMENT.maxAge - PLACEMENT.minAge + 1 },
+  (_, i) => PLACEMENT.minAge + i,
+);
+/** The usual school grade at an age (0 kindergarten), preselected on the grade screen. */
+const usualGrade = (age: number) => Math.min(9, Math.max(0, age - PLACEMENT.schoolAge));
 const loadWords = (age: number, grade: number) => api('gradeWords', { query: { age, grade } });
 const play = (url: string | null) => url && createTrack({ url }).play();
 
@@ -29,17 +43,23 @@ function useMutedClicks() {
 }
 
 /**
- * /evaluating — the placement test (decision 062): basis (age), grade, a vocabulary check, an
- * adaptive listening (listen) and reading (exam) quiz asked one question at a time by the server,
- * then the end screen sends the answers; the server decides and sets the level.
+ * /evaluating — the placement test (decisions 062, 095): basis (age; taken from the child's
+ * birthday when set, asked only when empty), grade (from school age; a younger child is in
+ * kindergarten), a vocabulary check, an adaptive listening (listen) and reading (exam) quiz asked
+ * one question at a time by the server, then the end screen sends the answers; the server
+ * recommends a level and the result screen shows the evidence and asks the parent to switch.
  */
 export default function EvaluatingPage() {
   const { t } = useTranslation('reports');
   useMutedClicks();
   const navigate = useNavigate();
-  const [screen, setScreen] = useState<Screen>('basis');
-  const [age, setAge] = useState(7);
-  const [grade, setGrade] = useState(1);
+  // The age from the child's birthday (decision 090 leaves it empty until the parent sets it).
+  const [birthdayAge] = useState(() =>
+    placementAge(useStartup.getState().user?.children[0]?.birthday, chinaToday()),
+  );
+  const [screen, setScreen] = useState<Screen>(birthdayAge === null ? 'basis' : 'grade');
+  const [age, setAge] = useState<number | null>(birthdayAge);
+  const [grade, setGrade] = useState(usualGrade(birthdayAge ?? PLACEMENT.schoolAge));
   const [words, setWords] = useState<Words | null>(null);
   const [known, setKnown] = useState<Set<string>>(new Set());
   const [start, setStart] = useState(1);
@@ -49,13 +69,31 @@ export default function EvaluatingPage() {
 
   const grades = t('eval.grades', { returnObjects: true }) as string[];
 
-  const toWords = async () => {
-    setWords(await loadWords(age, grade));
+  const toWords = async (forAge: number, forGrade: number) => {
+    setWords(await loadWords(forAge, forGrade));
     setScreen('words');
   };
 
+  /** After the age: the grade from school age on, else (kindergarten) straight to the words. */
+  const afterAge = (forAge: number) => {
+    if (asksGrade(forAge)) {
+      setGrade(usualGrade(forAge));
+      setScreen('grade');
+    } else {
+      setGrade(0);
+      setScreen('words');
+      void toWords(forAge, 0);
+    }
+  };
+
+  // A kindergarten child whose age the birthday gives: no question before the words.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening.
+  useEffect(() => {
+    if (birthdayAge !== null && !asksGrade(birthdayAge)) afterAge(birthdayAge);
+  }, []);
+
   const toQuiz = () => {
-    if (!words) return;
+    if (!words || age === null) return;
     const rows = [1, 2, 3, 4, 5, 6].map((level) => {
       const of = words.words.filter((w) => w.level === level);
       return { level, shown: of.length, known: of.filter((w) => known.has(w.id)).length };
@@ -81,7 +119,7 @@ export default function EvaluatingPage() {
   }, [screen, start, answers]);
 
   const finish = async () => {
-    if (!words) return;
+    if (!words || age === null) return;
     setFailed(false);
     try {
       const result = await api('grading', {
@@ -93,8 +131,8 @@ export default function EvaluatingPage() {
           answers,
         },
       });
-      await refreshProgress();
-      void navigate(`/evaluating/finished/${result.level}`, { replace: true });
+      // The result screen shows the evidence and asks the parent (nothing is switched here).
+      void navigate(`/evaluating/finished/${result.level}`, { replace: true, state: result });
     } catch {
       setFailed(true);
     }
@@ -105,39 +143,59 @@ export default function EvaluatingPage() {
     if (screen === 'end') void finish();
   }, [screen]);
 
-  if (screen === 'basis' || screen === 'grade') {
-    const isAge = screen === 'basis';
+  if (screen === 'basis') {
     return (
-      <main className={styles.screen} data-testid="evaluating" data-screen={screen}>
+      <main className={styles.screen} data-testid="evaluating" data-screen="basis">
         <h1 className={styles.heading}>{t('eval.basisTitle')}</h1>
-        <p className={styles.hint}>{isAge ? t('eval.age') : t('eval.grade')}</p>
+        <p className={styles.hint}>{t('eval.age')}</p>
         <div className={styles.row}>
-          {isAge
-            ? AGES.map((a) => (
-                <button
-                  key={a}
-                  type="button"
-                  className={`${styles.pick} ${a === age ? styles.pickOn : ''}`}
-                  aria-pressed={a === age}
-                  onClick={() => setAge(a)}
-                >
-                  {t('eval.ageValue', { n: a })}
-                </button>
-              ))
-            : grades.map((g, i) => (
-                <button
-                  key={g}
-                  type="button"
-                  className={`${styles.pick} ${i === grade ? styles.pickOn : ''}`}
-                  aria-pressed={i === grade}
-                  onClick={() => setGrade(i)}
-                >
-                  {g}
-                </button>
-              ))}
+          {AGES.map((a) => (
+            <button
+              key={a}
+              type="button"
+              className={`${styles.pick} ${a === age ? styles.pickOn : ''}`}
+              aria-pressed={a === age}
+              onClick={() => setAge(a)}
+            >
+              {t('eval.ageValue', { n: a })}
+            </button>
+          ))}
         </div>
-        <Button size="large" onClick={() => (isAge ? setScreen('grade') : void toWords())}>
-          {isAge ? t('eval.next') : t('eval.start')}
+        <Button size="large" disabled={age === null} onClick={() => age !== null && afterAge(age)}>
+          {age !== null && !asksGrade(age) ? t('eval.start') : t('eval.next')}
+        </Button>
+      </main>
+    );
+  }
+
+  if (screen === 'grade' && age !== null) {
+    return (
+      <main className={styles.screen} data-testid="evaluating" data-screen="grade">
+        <h1 className={styles.heading}>{t('eval.basisTitle')}</h1>
+        {birthdayAge !== null && (
+          <p className={styles.hint} data-testid="eval-birthday-age">
+            {t('eval.ageFromBirthday', { n: age })}{' '}
+            <button type="button" className={styles.link} onClick={() => setScreen('basis')}>
+              {t('eval.changeAge')}
+            </button>
+          </p>
+        )}
+        <p className={styles.hint}>{t('eval.grade')}</p>
+        <div className={styles.row}>
+          {grades.map((g, i) => (
+            <button
+              key={g}
+              type="button"
+              className={`${styles.pick} ${i === grade ? styles.pickOn : ''}`}
+              aria-pressed={i === grade}
+              onClick={() => setGrade(i)}
+            >
+              {g}
+            </button>
+          ))}
+        </div>
+        <Button size="large" onClick={() => void toWords(age, grade)}>
+          {t('eval.start')}
         </Button>
       </main>
     );
@@ -189,6 +247,7 @@ export default function EvaluatingPage() {
         data-testid="evaluating"
         data-screen={isListen ? 'listen' : 'exam'}
         data-level={quiz.level}
+        data-item={item.id}
       >
         <p className={styles.hint}>
           {t('eval.progress', { n: quiz.asked + 1, total: quiz.total })}
@@ -221,7 +280,13 @@ export default function EvaluatingPage() {
 
   return (
     <main className={styles.screen} data-testid="evaluating" data-screen={screen}>
-      <p className={styles.hint}>{failed ? t('eval.submitFailed') : t('eval.submitting')}</p>
+      <p className={styles.hint}>
+        {screen !== 'end'
+          ? t('eval.loading')
+          : failed
+            ? t('eval.submitFailed')
+            : t('eval.submitting')}
+      </p>
       {failed && <Button onClick={() => void finish()}>{t('retry')}</Button>}
     </main>
   );
