@@ -180,6 +180,7 @@ import { type RouteDef, type RouteName, routes } from './routes';
 import { ZAudioAnswer, ZAudioFields, ZSpeechAnswer, ZSpeechFields } from './speech';
 import {
   ZAppleReceipt,
+  ZContinueOrder,
   ZCreateOrder,
   ZCreateOrderResult,
   ZGoods,
@@ -892,10 +893,18 @@ export const endpoints = {
   cancelStoreOrder: {
     ...routes.cancelStoreOrder,
     summary:
-      'Give up an unpaid order (it closes); 10400 when it was paid, before or at the same moment',
+      'Give up an unpaid web order: closed here and at the provider; 10400 when the provider says it was paid',
     tags: ['store'],
     params: ZOrderParams,
     response: ZOrder,
+  },
+  continueOrder: {
+    ...routes.continueOrder,
+    summary: 'Continue paying an unpaid order: the same order number and how to pay it again',
+    tags: ['store'],
+    params: ZOrderParams,
+    body: ZContinueOrder,
+    response: ZCreateOrderResult,
   },
   appleReceipt: {
     ...routes.appleReceipt,

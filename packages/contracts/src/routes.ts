@@ -118,6 +118,7 @@ export const routes = {
   order: { method: 'GET', path: '/api/v1/order/:id', auth: 'user' },
   orders: { method: 'GET', path: '/api/v1/orders', auth: 'user' },
   cancelStoreOrder: { method: 'POST', path: '/api/v1/order/:id/cancel', auth: 'user' },
+  continueOrder: { method: 'POST', path: '/api/v1/order/:id/pay', auth: 'user' },
   appleReceipt: { method: 'POST', path: '/api/v1/order/:id/apple', auth: 'user' },
   huaweiReceipt: { method: 'POST', path: '/api/v1/order/:id/huawei', auth: 'user' },
   restorePurchases: { method: 'POST', path: '/api/v1/order/restore', auth: 'user' },

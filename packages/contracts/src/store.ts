@@ -119,6 +119,8 @@ export const ZOrder = z.object({
   paid_time: z.number().int().nullable(),
   fulfilled_time: z.number().int().nullable(),
   closed_time: z.number().int().nullable(),
+  /** Why an unpaid order closed: timeout, cancelled (by the family), operator, provider_error. */
+  close_reason: z.string().nullable(),
   refunded_time: z.number().int().nullable(),
   /** The right's expiry right after this order added to it. */
   right_expire_time: z.number().int().nullable(),
@@ -138,6 +140,12 @@ export const ZCreateOrder = z.object({
   client: z.enum(['qr', 'h5', 'page']).default('qr'),
 });
 export type TCreateOrder = z.input<typeof ZCreateOrder>;
+
+/** Continue paying an unpaid order (the same order number): how this page shows the payment. */
+export const ZContinueOrder = z.object({
+  client: z.enum(['qr', 'h5', 'page']).default('qr'),
+});
+export type TContinueOrder = z.input<typeof ZContinueOrder>;
 
 export const ZCreateOrderResult = z.object({ order: ZOrder, pay: ZPayAction });
 export type TCreateOrderResult = z.infer<typeof ZCreateOrderResult>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAwaitingPayment,
+  isCancellable,
+  latePaymentFor,
   nextOrderStatus,
   ORDER_CHECK_RETRY_DELAYS_MS,
   ORDER_NUMBER_PATTERN,
@@ -9,6 +11,7 @@ import {
   type OrderEvent,
   type OrderStatus,
   orderNumber,
+  pendingOrderFor,
 } from './orders';
 
 describe('order state machine (issue 15: created → paid → fulfilled; closed; refunded)', () => {
@@ -75,5 +78,59 @@ describe('order numbers', () => {
 describe('§4 / §9 order check', () => {
   it('retries at 1, 3 and 5 s (four looks in all)', () => {
     expect(ORDER_CHECK_RETRY_DELAYS_MS).toEqual([1000, 3000, 5000]);
+  });
+});
+
+describe('latePaymentFor: money for a closed order (decision 093)', () => {
+  it.each([
+    ['timeout', 'settle'],
+    ['operator', 'settle'],
+    ['provider_error', 'settle'],
+    [null, 'settle'],
+    // The family cancelled and the provider agreed to close: it never grants, the money goes back.
+    ['cancelled', 'refund'],
+  ] as const)('%s → %s', (reason, action) => {
+    expect(latePaymentFor(reason)).toBe(action);
+  });
+});
+
+describe('isCancellable: unpaid web orders only', () => {
+  it.each([
+    ['created', 'wechat', true],
+    ['created', 'alipay', true],
+    ['created', 'apple', false],
+    ['created', 'huawei', false],
+    ['paid', 'wechat', false],
+    ['fulfilled', 'wechat', false],
+    ['closed', 'wechat', false],
+    ['refunded', 'alipay', false],
+  ] as const)('%s %s → %s', (status, payMethod, cancellable) => {
+    expect(isCancellable({ status, payMethod })).toBe(cancellable);
+  });
+});
+
+describe('pendingOrderFor: a pay tap offers the unpaid order of the same goods', () => {
+  const now = 1_800_000_000;
+  const o = (id: string, product_id: string, status: OrderStatus, expireIn: number, age = 0) => ({
+    id,
+    product_id,
+    status,
+    expire_time: now + expireIn,
+    create_time: now - 100 - age,
+  });
+  it.each([
+    ['none', [], null],
+    ['an open order of the goods', [o('A', 'vip_12m', 'created', 600)], 'A'],
+    ['other goods', [o('A', 'vip_1m', 'created', 600)], null],
+    ['past its window', [o('A', 'vip_12m', 'created', 0)], null],
+    ['closed', [o('A', 'vip_12m', 'closed', 600)], null],
+    ['fulfilled', [o('A', 'vip_12m', 'fulfilled', 600)], null],
+    [
+      'the newest of two',
+      [o('A', 'vip_12m', 'created', 600, 50), o('B', 'vip_12m', 'created', 900, 0)],
+      'B',
+    ],
+  ] as const)('%s → %s', (_, orders, expected) => {
+    expect(pendingOrderFor(orders, 'vip_12m', now)?.id ?? null).toBe(expected);
   });
 });

@@ -35,6 +35,54 @@ export function isAwaitingPayment(
   return order.status === 'created' && now.getTime() < order.expireAt.getTime();
 }
 
+/** Why an unpaid order was closed (decision 093). */
+export type CloseReason = 'timeout' | 'cancelled' | 'operator' | 'provider_error';
+
+/**
+ * What a payment that reaches a closed order does (decision 093). After a timeout, an operator's
+ * close or a failed start the money still counts (closed → paid → fulfilled: the family paid at
+ * the last second). An order the family cancelled never grants: the provider had agreed to close
+ * it, so money that arrives anyway goes back (WeChat Pay, Alipay refund it at once).
+ */
+export function latePaymentFor(closeReason: string | null): 'settle' | 'refund' {
+  return closeReason === 'cancelled' ? 'refund' : 'settle';
+}
+
+/** Whether the family may cancel an order itself: unpaid, and paid on the web (an in-app
+ * purchase has no close-order call at Apple or Huawei; it closes by timeout). */
+export function isCancellable(order: { status: OrderStatus; payMethod: string }): boolean {
+  return (
+    order.status === 'created' && (order.payMethod === 'wechat' || order.payMethod === 'alipay')
+  );
+}
+
+export interface PendingOrderLike {
+  id: string;
+  product_id: string;
+  status: OrderStatus;
+  /** Unix seconds until which it can still be paid. */
+  expire_time: number;
+  create_time: number;
+}
+
+/**
+ * A pay tap while an unpaid order for the same goods still waits offers to continue that order
+ * instead of making another (issue 40): the newest such order, or null.
+ */
+export function pendingOrderFor<T extends PendingOrderLike>(
+  orders: readonly T[],
+  productId: string,
+  nowS: number,
+): T | null {
+  let found: T | null = null;
+  for (const order of orders) {
+    if (order.product_id !== productId || order.status !== 'created') continue;
+    if (order.expire_time <= nowS) continue;
+    if (!found || order.create_time > found.create_time) found = order;
+  }
+  return found;
+}
+
 /** Whether the order's right was granted and still stands. */
 export const isFulfilled = (status: OrderStatus) => status === 'fulfilled';
 

@@ -6,7 +6,9 @@ import {
   LIFETIME_EXPIRY,
   replayGrants,
   rightStart,
+  validUntil,
   validUntilDate,
+  validUntilText,
   vipTypeOf,
 } from './rights';
 
@@ -66,12 +68,33 @@ describe('isLifetimeExpiry: §6 "an expiry year starting 2038" (China time)', ()
   });
 });
 
-describe('validUntilDate: the last day covered', () => {
+describe('validUntil: one rule for "有效期至" everywhere (decision 093, issue 40 item 7)', () => {
   it.each([
-    ['2026-12-23T00:00:00', '2026-12-22'],
-    ['2026-12-23T08:00:00', '2026-12-23'],
-  ])('%s → %s', (expire, day) => {
+    // expiry (China time)         last full day   the line in messages and the console
+    ['2026-12-23T00:00:00', '2026-12-22', '有效期至 2026-12-22'],
+    ['2026-12-23T08:00:00', '2026-12-23', '有效期至 2026-12-23'],
+    // Issue 40: a year bought 2026-12-07 ends 2027-12-09 00:00 — valid until 2027-12-08.
+    ['2027-12-09T00:00:00', '2027-12-08', '有效期至 2027-12-08'],
+    ['2027-12-09T00:00:01', '2027-12-09', '有效期至 2027-12-09'],
+    // Year and month boundaries.
+    ['2027-01-01T00:00:00', '2026-12-31', '有效期至 2026-12-31'],
+    ['2028-03-01T00:00:00', '2028-02-29', '有效期至 2028-02-29'],
+    ['2037-12-31T23:59:59', '2037-12-31', '有效期至 2037-12-31'],
+    // Lifetime (§6: an expiry year from 2038).
+    ['2100-01-01T00:00:00', '2099-12-31', '终身有效'],
+    ['2038-01-01T00:00:00', '2037-12-31', '终身有效'],
+  ])('%s → %s (%s)', (expire, day, text) => {
     expect(validUntilDate(cn(expire))).toBe(day);
+    expect(validUntilText(cn(expire))).toBe(text);
+    expect(validUntil(cn(expire))).toEqual(
+      text === '终身有效' ? { lifetime: true } : { lifetime: false, date: day },
+    );
+  });
+
+  it('a grant and its "valid until" agree: 366 days from 2026-12-07 10:00 run through 2027-12-08', () => {
+    const expire = extendRight({ now: cn('2026-12-07T10:00:00'), current: null, days: 366 });
+    expect(expire).toEqual(cn('2027-12-09T00:00:00'));
+    expect(validUntilDate(expire)).toBe('2027-12-08');
   });
 });
 

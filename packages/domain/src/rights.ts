@@ -44,9 +44,28 @@ export function chinaDayEnd(at: Date): Date {
   return rest === 0 ? at : new Date(at.getTime() + DAY_MS - rest);
 }
 
-/** The last China calendar day a right covers (YYYY-MM-DD), for "有效期至" lines. */
+/**
+ * THE "valid until" rule (decision 093): a right's expiry is the China midnight after the last
+ * day it covers, and "有效期至" names that last full day (YYYY-MM-DD) — an expiry of 2027-12-09
+ * 00:00 reads 2027-12-08 on the order page, in the messages, in the parents' area and in the
+ * console alike. Never show the raw expiry as a date.
+ */
 export function validUntilDate(expire: Date): string {
   return new Date(expire.getTime() - 1 + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** {@link validUntilDate}, or lifetime for an expiry from 2038 on (§6). */
+export type ValidUntil = { lifetime: true } | { lifetime: false; date: string };
+export function validUntil(expire: Date): ValidUntil {
+  return isLifetimeExpiry(expire)
+    ? { lifetime: true }
+    : { lifetime: false, date: validUntilDate(expire) };
+}
+
+/** The Chinese line for messages and the console: "有效期至 2027-12-08" or "终身有效". */
+export function validUntilText(expire: Date): string {
+  const until = validUntil(expire);
+  return until.lifetime ? '终身有效' : `有效期至 ${until.date}`;
 }
 
 export type RightDuration = number | 'life';

@@ -30,18 +30,22 @@ export function cashierPage(s: SandboxSession, now: Date): string {
   );
 }
 
-/** After pay / fail / cancel: say what happened and lead back into the app. */
+/**
+ * After pay / fail / cancel: say what happened and lead back into the app. 取消支付 leads back
+ * asking the app to cancel the order (`?cancel=1`): the order closes, here and in this sandbox
+ * (decision 093), instead of staying 待支付.
+ */
 export function cashierResultPage(
   nonce: string,
   s: SandboxSession,
   outcome: 'paid' | 'failed' | 'cancelled' | 'refused',
   note = '',
 ): string {
-  const back = resultPath(s);
+  const back = outcome === 'cancelled' ? `${resultPath(s)}?cancel=1` : resultPath(s);
   const texts = {
     paid: ['支付成功', '正在返回 PicBook…'],
     failed: ['支付失败', '模拟的支付失败：余额不足。可以重新支付，或返回 PicBook。'],
-    cancelled: ['已取消支付', '订单仍可在有效期内继续支付。'],
+    cancelled: ['已取消支付', '正在返回 PicBook 取消这笔订单…'],
     refused: ['无法支付', note],
   } as const;
   const [title, text] = texts[outcome];
@@ -50,7 +54,7 @@ export function cashierResultPage(
       ? `<a href="/dev/cashier/${encodeURIComponent(s.prepayId)}"><button type="button">重新支付</button></a>`
       : '';
   const script =
-    outcome === 'paid'
+    outcome === 'paid' || outcome === 'cancelled'
       ? `setTimeout(function(){location.replace(${JSON.stringify(back)});},800);`
       : '';
   return shell(

@@ -1,5 +1,10 @@
 import { ErrorCode } from '@picbook/contracts';
-import { nextOrderStatus, type OrderStatus } from '@picbook/domain';
+import {
+  type CloseReason,
+  isCancellable,
+  nextOrderStatus,
+  type OrderStatus,
+} from '@picbook/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Tx } from '../../platform/db/client';
@@ -16,7 +21,7 @@ import { fulfilOrder, settleFromProvider } from './settle-payment';
 export async function closeOrderInTx(
   tx: Tx,
   orderId: number,
-  reason: 'timeout' | 'cancelled' | 'operator',
+  reason: Exclude<CloseReason, 'provider_error'>,
   now: Date,
 ): Promise<OrderRow | null> {
   const order = await createOrderQueries(tx).findById(orderId, true);
@@ -81,25 +86,57 @@ export async function sweepOrders(
 }
 
 /**
- * POST /api/v1/order/{id}/cancel: the parent gives up an unpaid order. The answer says what is
- * true: the closed order, or 10400 when it was paid, before the cancel or at the same moment.
+ * POST /api/v1/order/{id}/cancel (decision 093): the parent gives up an unpaid order. The provider
+ * decides what wins against a payment made at the same moment: with the order row locked (a
+ * notification for it waits), the provider is asked to close the order first.
+ * - It closes: the order closes here too ("cancelled"); the provider will take no money for it,
+ *   and money that arrives anyway is given back, never granted (settle-payment.ts).
+ * - It refuses because the family paid there: the payment is settled now and the answer is 10400.
+ * - It cannot be reached: nothing changes and the parent is asked to try again (15004).
+ * In-app purchases have no close-order call; they close by timeout. Cancelling a closed order
+ * answers it as it is.
  */
 export async function cancelOrder(
   deps: AppDeps,
   log: FastifyBaseLogger,
   order: OrderRow,
 ): Promise<OrderRow> {
-  const closed = await deps.db.transaction((tx) =>
-    closeOrderInTx(tx, order.id, 'cancelled', deps.clock.now()),
-  );
-  if (closed && !(await closeAtProvider(deps, log, closed))) {
-    // The provider would not close it: most often the family paid on the cashier page just now
-    // and its notification is still on the way. Settle that payment here (closed → paid →
-    // fulfilled) rather than answer "closed" for an order that is about to be fulfilled.
-    await settleFromProvider(deps, log, closed, 'a cancel');
+  if (order.status === 'closed') return order;
+  if (
+    order.status === 'created' &&
+    !isCancellable(order as { status: OrderStatus; payMethod: string })
+  ) {
+    throw new AppError(
+      ErrorCode.NotAllowed,
+      '应用内购买的订单不能在这里取消，未完成的购买会在 30 分钟后自动关闭',
+    );
   }
-  const latest = await createOrderQueries(deps.db).findById(order.id);
+  const q = createOrderQueries(deps.db);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const locked = await createOrderQueries(tx).findById(order.id, true);
+    if (locked?.status !== 'created') return 'moved' as const;
+    const provider = deps.payments.web[locked.payMethod as 'wechat' | 'alipay'];
+    if (provider) {
+      try {
+        await provider.close(locked.orderNo);
+      } catch (error) {
+        log.warn({ err: error, orderNo: locked.orderNo }, 'provider refused to close on cancel');
+        return 'refused' as const;
+      }
+    }
+    await closeOrderInTx(tx, locked.id, 'cancelled', deps.clock.now());
+    return 'closed' as const;
+  });
+  if (outcome === 'refused') {
+    // Most often the family paid on the cashier just now and the notification is on the way:
+    // settle that payment here (created → paid → fulfilled) instead of waiting for it.
+    await settleFromProvider(deps, log, order, 'a cancel');
+  }
+  const latest = await q.findById(order.id);
   if (latest?.status === 'closed') return latest;
+  if (latest?.status === 'created') {
+    throw new AppError(ErrorCode.PaymentProviderFailed, '暂时无法取消订单，请稍后再试');
+  }
   throw new AppError(ErrorCode.NotAllowed, '订单已支付，不能取消');
 }
 

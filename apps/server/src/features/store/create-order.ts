@@ -122,12 +122,56 @@ export async function createOrder(
   return { order: presented, pay };
 }
 
+/**
+ * POST /api/v1/order/{id}/pay (decision 093): continue paying an unpaid order — the same order
+ * number, never a new order. A QR code is answered as it was (the provider keeps it for the
+ * order's window); a provider's page for a phone's browser is asked for again (those links
+ * expire within minutes; WeChat Pay and Alipay answer the same unpaid order for the same order
+ * number); an in-app purchase answers its product and token again.
+ */
+export async function continueOrder(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  input: { order: OrderRow; client: 'qr' | 'h5' | 'page'; clientIp: string },
+): Promise<TCreateOrderResult> {
+  let order = input.order;
+  if (order.status !== 'created' || order.expireAt.getTime() <= deps.clock.now().getTime()) {
+    throw new AppError(ErrorCode.OrderNotPayable);
+  }
+  const stored = order.payAction;
+  const isWeb = order.payMethod === 'wechat' || order.payMethod === 'alipay';
+  if (!stored || (isWeb && !(stored.kind === 'qr' && input.client === 'qr'))) {
+    const goods = await createGoodsQueries(deps.db).findById(order.goodsId);
+    if (!goods) throw new AppError(ErrorCode.GoodsUnavailable);
+    let pay: PayActionJson;
+    try {
+      pay = await payActionFor(deps, order, goods, {
+        client: input.client,
+        clientIp: input.clientIp,
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.warn({ err: error, orderNo: order.orderNo }, 'payment could not be continued');
+      throw new AppError(ErrorCode.PaymentProviderFailed);
+    }
+    const [saved] = await deps.db
+      .update(orders)
+      .set({ payAction: pay })
+      .where(eq(orders.id, order.id))
+      .returning();
+    order = saved ?? order;
+  }
+  const [presented] = await presentOrders(deps.db, [order]);
+  if (!presented || !order.payAction) throw new AppError(ErrorCode.OrderNotPayable);
+  return { order: presented, pay: order.payAction as TPayAction };
+}
+
 /** How the family pays this order: the web provider's QR code or page, or the in-app purchase. */
 async function payActionFor(
   deps: AppDeps,
   order: OrderRow,
   goods: GoodsRow,
-  input: CreateOrderInput,
+  input: Pick<CreateOrderInput, 'client' | 'clientIp'>,
 ): Promise<PayActionJson> {
   if (order.payMethod === 'apple' || order.payMethod === 'huawei') {
     const productId = order.payMethod === 'apple' ? goods.appleProductId : goods.huaweiProductId;

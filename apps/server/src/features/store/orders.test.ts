@@ -1,9 +1,20 @@
 import { endpoints } from '@picbook/contracts';
 import { chinaDayEnd, ORDER_PAY_WINDOW_MS } from '@picbook/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
-import { orders, rightGrants } from '../../platform/db/schema';
+import {
+  bookUnlocks,
+  campMembers,
+  camps,
+  giftCards,
+  operatorAudit,
+  orders,
+  payments,
+  rightGrants,
+} from '../../platform/db/schema';
+import { post } from '../../platform/ledger/ledger';
+import { seedCamps } from '../missions/seed-camps';
 import { sweepOrders } from './close-orders';
 import { type StoreKit, startStoreKit } from './store.test-kit';
 
@@ -267,5 +278,178 @@ describe('account deletion', () => {
       .from(rightGrants)
       .where(eq(rightGrants.source, `order:${row?.id}`));
     expect(grants).toEqual([expect.objectContaining({ userId: null, kind: 'grant', days: 31 })]);
+  });
+
+  it('the summary names every right and balance with its value before deletion (decision 094)', async () => {
+    const family = await kit.family();
+    const empty = expectOk(
+      await kit.get('/api/v1/user/cancel/summary', family),
+      endpoints.deletionSummary,
+    );
+    expect(empty).toEqual({
+      rights: [],
+      points: 0,
+      coins: 0,
+      credits: 0,
+      diamonds: 0,
+      gift_cards: [],
+      undelivered_prizes: 0,
+      unlocked_books: 0,
+      camps: [],
+      lottery_chances: 0,
+      paid_orders: 0,
+    });
+
+    const created = await kit.buy(family, 'vip_1m');
+    await kit.payInSandbox(created);
+    const paid = expectOk(
+      await kit.get(`/api/v1/order/${created.order.id}`, family),
+      endpoints.order,
+    );
+    const db = kit.t.database.db;
+    await post(db, {
+      userId: family.userId,
+      lines: [
+        { currency: 'points', delta: 1710 },
+        { currency: 'coins', delta: 12 },
+        { currency: 'diamonds', delta: 3 },
+      ],
+      reason: 'test',
+      idempotencyKey: `summary-${family.userId}`,
+    });
+    await db.insert(bookUnlocks).values({ userId: family.userId, bookId: 1101 });
+    await db.insert(giftCards).values({
+      userId: family.userId,
+      product: { kind: 'right', right: 'vip', days: 31 },
+      source: 'invite',
+      status: 0,
+    });
+    await seedCamps(db);
+    const [camp] = await db.select().from(camps).limit(1);
+    if (!camp) throw new Error('no camp');
+    await db.insert(campMembers).values({
+      campId: camp.id,
+      userId: family.userId,
+      startDay: '2026-12-01',
+      level: 1,
+      joinedAt: kit.t.clock.now(),
+    });
+
+    const summary = expectOk(
+      await kit.get('/api/v1/user/cancel/summary', family),
+      endpoints.deletionSummary,
+    );
+    expect(summary).toEqual({
+      rights: [{ name: 'vip', expire_time: paid.right_expire_time, lifetime: false }],
+      points: 1710,
+      coins: 12,
+      credits: 0,
+      diamonds: 3,
+      gift_cards: [{ kind: 'right', right: 'vip', days: 31, title: null }],
+      undelivered_prizes: 0,
+      unlocked_books: 1,
+      camps: [{ name: camp.name }],
+      lottery_chances: 0,
+      paid_orders: 1,
+    });
+    // The VIP is the one user info shows (one valid-until everywhere).
+    expect((await kit.userInfo(family)).vip_expire_time).toBe(paid.right_expire_time);
+  });
+
+  it("an operator refunds a deleted family's order to the original payment; nothing is re-granted", async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    await kit.payInSandbox(created);
+    expectOk(await kit.post('/api/v1/user/cancel', family, {}), endpoints.cancelAccount);
+    // The same person starts again (a new account); the old order is not theirs to see.
+    const again = await kit.family();
+    expectError(await kit.get(`/api/v1/order/${created.order.id}`, again), 200, 10024);
+
+    // One operator session before the burst; 50 refunds at once: one refund.
+    expectOk(
+      await kit.operator(['commerce'], 'orders.inspect', { order_id: created.order.id }, '查询'),
+      endpoints.opsRunAction,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        kit.operator(
+          ['commerce'],
+          'orders.refund',
+          { order_id: created.order.id },
+          '已注销家庭申请退款',
+        ),
+      ),
+    );
+    const codes = answers.map((r) => r.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10400)).toHaveLength(49);
+    const done = answers.find((r) => r.json().code === 0);
+    const result = expectOk(done as NonNullable<typeof done>, endpoints.opsRunAction).result as {
+      order: { status: string; receipt: { refunded_amount: number } };
+      rights?: unknown;
+    };
+    expect(result.order.status).toBe('refunded');
+    expect(result.order.receipt.refunded_amount).toBe(2500);
+    expect(result.rights).toBeUndefined();
+
+    const db = kit.t.database.db;
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, created.order.id));
+    expect(row).toMatchObject({ userId: null, status: 'refunded' });
+    const moved = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, row?.id ?? 0));
+    expect(moved.map((p) => [p.kind, p.amount, p.method]).sort()).toEqual([
+      ['payment', 2500, 'wechat'],
+      ['refund', 2500, 'wechat'],
+    ]);
+    // The grant is marked taken back, anonymised like it; nobody's right changes.
+    const grants = await db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.source, `order:${row?.id}`));
+    expect(grants.map((g) => [g.kind, g.userId]).sort()).toEqual([
+      ['grant', null],
+      ['revoke', null],
+    ]);
+    const [audit] = await db
+      .select()
+      .from(operatorAudit)
+      .where(
+        and(
+          eq(operatorAudit.action, 'orders.refund'),
+          eq(operatorAudit.target, `order:${created.order.id}`),
+        ),
+      );
+    expect(audit).toMatchObject({ reason: '已注销家庭申请退款' });
+    expect((await kit.userInfo(again)).vip).toBe(0);
+  });
+
+  it('money that arrives after deletion is held for an operator, who refunds it', async () => {
+    const family = await kit.family();
+    const created = await kit.buy(family, 'vip_1m');
+    expectOk(await kit.post('/api/v1/user/cancel', family, {}), endpoints.cancelAccount);
+    // The cashier page was still open: the parent pays after deleting.
+    expect(await kit.payInSandbox(created)).toBe(true);
+    const db = kit.t.database.db;
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, created.order.id));
+    // Paid, granted to nobody.
+    expect(row).toMatchObject({ userId: null, status: 'paid', fulfilledAt: null });
+    expectOk(
+      await kit.operator(
+        ['commerce'],
+        'orders.refund',
+        { order_id: created.order.id },
+        '注销后到账',
+      ),
+      endpoints.opsRunAction,
+    );
+    const [after] = await db.select().from(orders).where(eq(orders.orderNo, created.order.id));
+    expect(after?.status).toBe('refunded');
+    const grants = await db
+      .select()
+      .from(rightGrants)
+      .where(eq(rightGrants.source, `order:${row?.id}`));
+    expect(grants).toEqual([]);
   });
 });

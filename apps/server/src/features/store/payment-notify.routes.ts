@@ -109,6 +109,9 @@ async function handleWebNotification(
       outcome: settled.outcome,
       body,
     });
+    // Money for a cancelled order that could not be given back yet: not acknowledged, so the
+    // provider sends it again and the refund is tried again (decision 093).
+    if (settled.outcome === 'cancelled_order') return send(reply, provider.ack.fail);
     // Acknowledged even when refused on amount: a retry would be refused the same way; the
     // record and the error log are for the operators.
     return send(reply, provider.ack.ok);

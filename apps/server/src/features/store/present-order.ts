@@ -28,6 +28,7 @@ export function presentOrder(order: OrderRow, paymentRows: readonly PaymentRow[]
     paid_time: seconds(order.paidAt),
     fulfilled_time: seconds(order.fulfilledAt),
     closed_time: seconds(order.closedAt),
+    close_reason: order.closeReason,
     refunded_time: seconds(order.refundedAt),
     right_expire_time: seconds(order.rightExpireAt),
     receipt: paid

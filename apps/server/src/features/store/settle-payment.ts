@@ -1,11 +1,17 @@
-import { nextOrderStatus, type OrderStatus, type RightName } from '@picbook/domain';
+import {
+  formatYuanExact,
+  latePaymentFor,
+  nextOrderStatus,
+  type OrderStatus,
+  type RightName,
+  validUntilText,
+} from '@picbook/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../platform/db/client';
 import { orders, payments } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import type { VerifiedPayment } from '../../platform/payments/types';
-import { chinaDate } from '../../platform/time';
 import { writeMessage } from '../reports/parent-space';
 import { grantRight } from '../rights/grant-right';
 import { createOrderQueries, type OrderRow } from './orders.queries';
@@ -26,7 +32,14 @@ export type SettleOutcome =
   /** A second, different payment for an order already paid: recorded for an operator to refund. */
   | 'double_paid'
   /** The provider's transaction is recorded for another order: it pays for that one only. */
-  | 'txn_elsewhere';
+  | 'txn_elsewhere'
+  /**
+   * Money for an order the family cancelled (decision 093): recorded, nothing granted, and not
+   * given back yet (the provider's refund failed; its retried notification tries again).
+   */
+  | 'cancelled_order'
+  /** Money for an order the family cancelled, recorded and given back at once; nothing granted. */
+  | 'cancelled_refunded';
 
 export const orderSource = (order: Pick<OrderRow, 'id'>) => `order:${order.id}`;
 
@@ -43,7 +56,13 @@ export async function settlePayment(
   log: FastifyBaseLogger,
   payment: VerifiedPayment,
 ): Promise<{ outcome: SettleOutcome; order: OrderRow | null }> {
-  const recorded = await deps.db.transaction((tx) => recordPaymentInTx(tx, payment));
+  const recorded = await deps.db.transaction(async (tx) => {
+    const result = await recordPaymentInTx(tx, payment);
+    // Copies of the notification wait on the order's lock, so the money goes back once.
+    return result.outcome === 'cancelled_order' && result.order
+      ? returnCancelledPaymentInTx(tx, deps, log, result.order, payment)
+      : result;
+  });
   if (!recorded.order || (recorded.outcome !== 'paid' && recorded.outcome !== 'duplicate')) {
     if (recorded.outcome !== 'unknown_order') {
       log.error(
@@ -139,6 +158,19 @@ export async function recordPaymentInTx(
     if (kept && kept.orderId !== order.id) return { outcome: 'txn_elsewhere' as const, order };
   }
   if (order.status === 'refunded') return { outcome: 'refunded_order' as const, order };
+  if (order.status === 'closed' && latePaymentFor(order.closeReason) === 'refund') {
+    // The family cancelled and the provider agreed to close: this order never grants.
+    const [back] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'refund')))
+      .limit(1);
+    if (!back) return { outcome: 'cancelled_order' as const, order };
+    return {
+      outcome: inserted.length > 0 ? ('double_paid' as const) : ('duplicate' as const),
+      order,
+    };
+  }
   const next = nextOrderStatus(order.status as OrderStatus, 'pay');
   if (next) {
     const [paid] = await tx
@@ -153,6 +185,73 @@ export async function recordPaymentInTx(
     order,
   };
 }
+
+/** The refund number of an order (one per order: the provider deduplicates a retried refund). */
+export const refundNumberOf = (order: Pick<OrderRow, 'orderNo'>) => `R${order.orderNo.slice(2)}`;
+
+/**
+ * Money that reached an order the family cancelled (decision 093), in the caller's transaction
+ * with the order locked: WeChat Pay and Alipay give it back at once (the refund number is the
+ * order's, so a retry is deduplicated by the provider), the refund is recorded and the family is
+ * told; the order stays closed and grants nothing. When the refund fails the payment stays
+ * recorded as `cancelled_order` and the notification is answered with a failure, so the provider
+ * sends it again and the refund is tried again.
+ */
+export async function returnCancelledPaymentInTx(
+  tx: Tx,
+  deps: AppDeps,
+  log: { error(detail: object, message: string): void },
+  order: OrderRow,
+  payment: VerifiedPayment,
+): Promise<{ outcome: SettleOutcome; order: OrderRow }> {
+  const provider = deps.payments.web[order.payMethod as 'wechat' | 'alipay'];
+  if (!provider) return { outcome: 'cancelled_order', order };
+  let refund: Awaited<ReturnType<typeof provider.refund>>;
+  try {
+    refund = await provider.refund({
+      orderNo: order.orderNo,
+      refundNo: refundNumberOf(order),
+      amount: payment.amount,
+      total: payment.amount,
+      reason: '订单已取消，款项原路退回',
+    });
+  } catch (error) {
+    log.error({ err: error, orderNo: order.orderNo }, 'refund of a cancelled order failed');
+    return { outcome: 'cancelled_order', order };
+  }
+  const now = deps.clock.now();
+  await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      kind: 'refund',
+      method: order.payMethod,
+      providerTxnId: refund.refundId,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: refund.status,
+      detail: { reason: 'cancelled order', payment: payment.providerTxnId },
+      at: now,
+    })
+    .onConflictDoNothing();
+  if (order.userId !== null) {
+    await writeMessage(tx, order.userId, {
+      kind: 'order',
+      title: '款项已退回',
+      body: `已取消的订单「${order.title}」收到一笔 ¥${formatYuanExact(payment.amount)} 的付款，已原路退回，未开通权益。`,
+      link: orderLink(order),
+      dedupeKey: `order:${order.id}:returned`,
+    });
+  }
+  return { outcome: 'cancelled_refunded', order };
+}
+
+/** Where an order's messages lead: its result page (by order number, as the page reads it). */
+export const orderLink = (order: Pick<OrderRow, 'orderNo'>) =>
+  `/parents/store/orderResult/${order.orderNo}`;
+
+/** The dedupe key of an order's 已开通 message (a refund withdraws it). */
+export const fulfilledMessageKey = (order: Pick<OrderRow, 'id'>) => `order:${order.id}:fulfilled`;
 
 /**
  * paid → fulfilled: grants the order's right once (the order row is locked; the grant's
@@ -186,13 +285,14 @@ export async function fulfilOrderInTx(
     .set({ status: next, fulfilledAt: now, rightExpireAt: granted.expireAt })
     .where(eq(orders.id, order.id))
     .returning();
-  const until = granted.expireAt ? `，有效期至 ${chinaDate(granted.expireAt)}` : '';
+  // The one "valid until" rule (packages/domain validUntilText): the last full day, as the order
+  // page, the parents' area and the console show it.
   await writeMessage(tx, order.userId, {
     kind: 'order',
     title: '订单已完成',
-    body: `您购买的「${order.title}」已开通${until}。`,
-    link: `/parents/store/orderResult/${order.id}`,
-    dedupeKey: `order:${order.id}:fulfilled`,
+    body: `您购买的「${order.title}」已开通，${validUntilText(granted.expireAt)}。`,
+    link: orderLink(order),
+    dedupeKey: fulfilledMessageKey(order),
   });
   return row ?? null;
 }

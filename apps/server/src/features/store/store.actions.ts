@@ -10,7 +10,7 @@ import { goodsValues } from './goods.queries';
 import { createOrderQueries } from './orders.queries';
 import { presentOrder } from './present-order';
 import { refundOrderInTx } from './refund-order';
-import { fulfilOrderInTx, recordPaymentInTx } from './settle-payment';
+import { fulfilOrderInTx, recordPaymentInTx, returnCancelledPaymentInTx } from './settle-payment';
 
 const fen = z.number().int().min(1).max(10_000_000);
 const storeProductId = z
@@ -183,7 +183,11 @@ export const recheckOrderAction = defineOperatorAction({
       const provider = deps.payments.web[order.payMethod as 'wechat' | 'alipay'];
       const payment = await provider?.queryPayment(order.orderNo).catch(() => null);
       if (payment) {
-        const recorded = await recordPaymentInTx(tx, payment);
+        let recorded = await recordPaymentInTx(tx, payment);
+        if (recorded.outcome === 'cancelled_order' && recorded.order) {
+          // Money for an order the family cancelled goes back; it grants nothing (decision 093).
+          recorded = await returnCancelledPaymentInTx(tx, deps, console, recorded.order, payment);
+        }
         found = recorded.outcome;
         await createOrderQueries(tx).recordNotification({
           method: payment.method,

@@ -7,7 +7,7 @@ import { defineRoute } from '../../platform/http/define-route';
 import { anonymiseGrants } from '../rights/grant-right';
 import { registerDeletionStep } from '../user/delete-account';
 import { cancelOrder } from './close-orders';
-import { createOrder } from './create-order';
+import { continueOrder, createOrder } from './create-order';
 import { appleReceipt, huaweiReceipt, restorePurchases } from './in-app-purchases';
 import { listGoods } from './list-goods';
 import { createOrderQueries } from './orders.queries';
@@ -55,6 +55,14 @@ export function registerStoreRoutes(app: FastifyInstance): void {
     if (!answer) throw new Error('order vanished');
     return answer;
   });
+
+  defineRoute(app, endpoints.continueOrder, async ({ deps, userId, params, body, request }) =>
+    continueOrder(deps, request.log, {
+      order: await findOwnOrder(deps, userId, params.id),
+      client: body.client,
+      clientIp: request.ip,
+    }),
+  );
 
   defineRoute(app, endpoints.appleReceipt, ({ deps, userId, params, body, request }) =>
     appleReceipt(deps, request.log, {

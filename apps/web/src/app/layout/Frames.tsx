@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { requestParentalMode } from '../../features/parents/gate';
 import { useSettings } from '../../shared/settings/user-settings';
 import { IconButton } from '../../shared/ui/IconButton';
@@ -75,11 +75,23 @@ export function ActivityFrame() {
   return <PortraitFrame area="activity" />;
 }
 
-/** The portrait page of the parents' area and of activities: back button, title, the route. */
+/**
+ * The portrait page of the parents' area and of activities: back button, title, the route. These
+ * pages scroll the window, so a page opened from further down another (开通会员 at the foot of
+ * 家长中心) starts at its top; going back keeps where the browser was.
+ */
 function PortraitFrame({ area }: { area: 'parents' | 'activity' }) {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const { back } = useAppNavigate();
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const shownPath = useRef('');
+  useLayoutEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
   return (
     <div className={styles[area]} data-area={area}>
       <div className={styles.parentsInner}>

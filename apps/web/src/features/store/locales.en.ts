@@ -30,6 +30,13 @@ export const storeEn: Widen<typeof storeZh> = {
   openCashier: 'Open the cashier here',
   paidDone: 'I have paid',
   cancelPay: 'Cancel',
+  cancelOrder: 'Cancel order',
+  pending: {
+    title: 'An order is still unpaid',
+    hint: 'You already have an unpaid order for this item. Continue paying it; no second order is made.',
+    number: 'Order {{id}}',
+    replace: 'Cancel that order and order again',
+  },
   paying: 'Paying…',
   payFailed: 'The payment did not go through; please try again',
   recentOrders: 'Recent orders',
@@ -56,6 +63,12 @@ export const storeEn: Widen<typeof storeZh> = {
     error: 'Could not load the order',
     closed: 'Order closed',
     closedHint: 'This order was not paid; you can order again',
+    cancelledByYou: 'Order cancelled',
+    cancelledByYouHint:
+      'This order was cancelled and will not be charged. You can buy again any time',
+    cancelledReturned: 'Order cancelled, payment returned',
+    cancelledReturnedHint:
+      'A payment that arrived after the cancel went back to where it came from; nothing was added',
     refunded: 'Order refunded',
     refundedHint: 'The money went back and the membership was taken back',
     unpaid: 'This order is not paid yet',
@@ -106,6 +119,10 @@ export const storeEn: Widen<typeof storeZh> = {
     {
       q: 'Why was my order closed?',
       a: 'Unpaid orders close after 30 minutes; if a payment still arrives after that, the membership is given anyway.',
+    },
+    {
+      q: 'How do I cancel an order or continue paying it?',
+      a: 'Open the unpaid order in My orders: continue paying it (the same order) or cancel it. A cancelled order is never charged; money that was already on its way goes back.',
     },
   ],
   cancelled: 'Order cancelled',

@@ -19,6 +19,7 @@ const order = (status: TOrder['status']): TOrder => ({
   paid_time: null,
   fulfilled_time: null,
   closed_time: null,
+  close_reason: null,
   refunded_time: null,
   right_expire_time: null,
   receipt: null,

@@ -1,3 +1,4 @@
+import { validUntilDate } from '@picbook/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpsError, readView, useView } from '../api';
@@ -138,7 +139,9 @@ function FamilyPanel({ userId }: { userId: number }) {
           { label: t('support.right'), cell: (r) => r.name },
           {
             label: t('support.expires'),
-            cell: (r) => (r.lifetime ? t('support.lifetime') : fmtTime(r.expire_time)),
+            // The one "valid until" rule (decision 093): the last full day, as families see it.
+            cell: (r) =>
+              r.lifetime ? t('support.lifetime') : validUntilDate(new Date(r.expire_time * 1000)),
           },
           {
             label: t('commerce.status'),

@@ -18,6 +18,7 @@ import { ChildSetupFlow } from '../../child';
 import { canUsePoints } from '../../points/points-env';
 import { ParentsLearningLinks } from '../../reports/components/ParentsLearningLinks';
 import { ParentsSlides } from '../../shell/components/Entrances';
+import { membershipOf } from '../../store/membership';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import styles from './Parents.module.css';
 
@@ -36,7 +37,10 @@ const LEGAL_PAGES = [
  */
 export default function ParentsCenterPage() {
   const { t, i18n } = useTranslation('parents');
+  const { t: ts } = useTranslation('store');
   const user = useStartup((s) => s.user);
+  // The one "valid until" rule (decision 093), as the store and the order pages show it.
+  const membership = membershipOf(user);
   const values = useSettings((s) => s.values);
   const { go } = useAppNavigate();
   const [isEditingChild, setEditingChild] = useState(false);
@@ -127,6 +131,13 @@ export default function ParentsCenterPage() {
           <div className={styles.meta}>
             {user?.phone || ''} {t('userId', { id: user?.id ?? '' })}
           </div>
+          {membership.kind !== 'none' && (
+            <div className={styles.meta} data-testid="parents-vip-until">
+              {membership.kind === 'lifetime'
+                ? ts('memberLife')
+                : ts('memberUntil', { date: membership.date })}
+            </div>
+          )}
         </div>
         {child && (
           <button
@@ -243,17 +254,6 @@ export default function ParentsCenterPage() {
           }
         >
           <p className={styles.confirmText}>{t('logoutConfirm')}</p>
-          <div className={styles.confirmActions}>
-            <Button variant="secondary" block onClick={() => setConfirmingLogout(false)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              block
-              onClick={() => void handleLogout().then(() => go('/library', { replace: true }))}
-            >
-              {t('logout')}
-            </Button>
-          </div>
         </Dialog>
       )}
       {isEditingChild && child && (

@@ -13,16 +13,19 @@ import styles from './QrPaySheet.module.css';
 /**
  * The QR code to scan with the payment app. While it shows, the order is looked at every 3 s, so
  * a payment made on the phone moves on to the result by itself. The development sandbox also
- * offers its cashier page on this device.
+ * offers its cashier page on this device. 取消订单 closes the order (here and at the provider);
+ * the ✕ only hides the sheet — the order waits, and the next pay tap offers to continue it.
  */
 export function QrPaySheet({
   created,
   onPaid,
   onClose,
+  onCancel,
 }: {
   created: TCreateOrderResult;
   onPaid: () => void;
   onClose: () => void;
+  onCancel: () => void;
 }) {
   const { t } = useTranslation('store');
   const pay = created.pay;
@@ -59,9 +62,9 @@ export function QrPaySheet({
             {t('openCashier')}
           </a>
         )}
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancelPay')}
+        <div className={styles.actions} data-dialog-actions>
+          <Button variant="secondary" onClick={onCancel} data-testid="qr-cancel">
+            {t('cancelOrder')}
           </Button>
           <Button variant="sky" onClick={onPaid}>
             {t('paidDone')}

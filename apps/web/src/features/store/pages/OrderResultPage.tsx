@@ -1,7 +1,8 @@
 import type { TOrder } from '@picbook/contracts';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { isCancellable } from '@picbook/domain';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { useStartup } from '../../../app/startup/startup-store';
 import { track } from '../../../shared/analytics/pingback';
@@ -11,19 +12,28 @@ import mascotOops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import mascotSlow from '../../../shared/ui/illustrations/mascot-slow.svg';
 import mascotWelcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { Hero } from '../components/Hero';
+import { PurchaseLayers } from '../components/PurchaseLayers';
 import { Receipt } from '../components/Receipt';
 import { untilDate } from '../membership';
 import { checkOrder, type OrderCheckResult } from '../order-check';
 import { refreshAfterPurchase } from '../store-queries';
+import { usePurchase } from '../use-purchase';
 import styles from './Store.module.css';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs the §4 check for an order; `run` starts it again. */
-export function useOrderCheck(orderId: string) {
+/**
+ * Runs the §4 check for an order; `run` starts it again. `before` runs first (the sandbox
+ * cashier's 取消支付 comes back asking to cancel the order).
+ */
+export function useOrderCheck(orderId: string, before?: () => Promise<unknown>) {
   const [result, setResult] = useState<OrderCheckResult>({ state: 'initial', order: null });
+  const first = useRef(before);
   const run = useCallback(async () => {
     setResult((r) => ({ ...r, state: 'pending' }));
+    const pre = first.current;
+    first.current = undefined;
+    if (pre) await pre().catch(() => undefined);
     const next = await checkOrder(orderId, {
       fetchOrder: (id) => api('order', { params: { id } }, { silent: true }),
       refreshUser: async () => {
@@ -43,12 +53,29 @@ export function useOrderCheck(orderId: string) {
   return { ...result, run };
 }
 
-/** /parents/store/orderResult/{orderId}: the §4 order check, its outcome and the receipt. */
+const resultPath = (id: string) => `/parents/store/orderResult/${id}`;
+
+/**
+ * /parents/store/orderResult/{orderId}: the §4 order check, its outcome and the receipt. An unpaid
+ * order is continued here (the same order number: its QR sheet or the provider's page) or
+ * cancelled (decision 093); `?cancel=1` (the sandbox cashier's 取消支付) cancels it first.
+ */
 export default function OrderResultPage() {
   const { t } = useTranslation('store');
   const { orderId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
   const { go } = useAppNavigate();
-  const { state, order, run } = useOrderCheck(orderId);
+  const wantsCancel = params.get('cancel') === '1';
+  const purchase = usePurchase({ resultPath, onPaid: () => void run() });
+  const { state, order, run } = useOrderCheck(
+    orderId,
+    wantsCancel
+      ? async () => {
+          setParams({}, { replace: true });
+          await purchase.cancel(orderId);
+        }
+      : undefined,
+  );
 
   const helpButton = (
     <Button variant="secondary" onClick={() => void go('/parents/store/problem')}>
@@ -91,11 +118,17 @@ export default function OrderResultPage() {
       </Hero>
     );
   } else if (order?.status === 'closed' || order?.status === 'refunded') {
+    const kind =
+      order.status === 'closed' && order.close_reason === 'cancelled'
+        ? (order.receipt?.refunded_amount ?? 0) > 0
+          ? 'cancelledReturned'
+          : 'cancelledByYou'
+        : order.status;
     hero = (
       <Hero
         art={mascotSlow}
-        title={t(`check.${order.status}`)}
-        text={t(`check.${order.status}Hint`)}
+        title={t(`check.${kind}`)}
+        text={t(`check.${kind}Hint`)}
         testId="order-check"
         state="exception"
       >
@@ -114,13 +147,26 @@ export default function OrderResultPage() {
         testId="order-check"
         state="exception"
       >
-        <Button onClick={() => void run()}>{t('checkAgain')}</Button>
         {order?.status === 'created' && (
           <Button
-            variant="sky"
-            onClick={() => void go(`/parents/store?productId=${order.product_id}`)}
+            isLoading={purchase.isPending}
+            onClick={() => void purchase.resume(order.id)}
+            data-testid="order-continue"
           >
             {t('payAgain')}
+          </Button>
+        )}
+        <Button variant="sky" onClick={() => void run()}>
+          {t('checkAgain')}
+        </Button>
+        {order && isCancellable({ status: order.status, payMethod: order.pay_method }) && (
+          <Button
+            variant="secondary"
+            disabled={purchase.isPending}
+            onClick={() => void purchase.cancel(order.id).then(() => run())}
+            data-testid="order-cancel"
+          >
+            {t('cancelOrder')}
           </Button>
         )}
         {helpButton}
@@ -131,6 +177,7 @@ export default function OrderResultPage() {
     <div className={styles.page} data-testid="order-result">
       {hero}
       {order && state !== 'pending' && <Receipt order={order} />}
+      <PurchaseLayers purchase={purchase} />
     </div>
   );
 }

@@ -118,4 +118,48 @@ describe('StorePage', () => {
     expect(screen.getByText('当前设备暂不支持购买，请在绘本岛 App 或网页中购买')).toBeTruthy();
     expect(screen.queryByTestId('pay-button')).toBeNull();
   });
+
+  it('a pay tap while an order of the goods is unpaid offers to continue that same order', async () => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const waiting = {
+      id: 'PB261207000000000042',
+      product_id: 'vip_12m',
+      title: '绘本岛会员·12个月',
+      right_name: 'vip',
+      days: 366,
+      amount: 19800,
+      currency: 'CNY',
+      pay_method: 'wechat',
+      status: 'created',
+      promo_label: null,
+      create_time: nowS - 60,
+      expire_time: nowS + 1700,
+      paid_time: null,
+      fulfilled_time: null,
+      closed_time: null,
+      close_reason: null,
+      refunded_time: null,
+      right_expire_time: null,
+      receipt: null,
+    };
+    const pay = { kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=abc', cashier_url: null };
+    const api = stubApi({
+      'GET /api/v1/goods': () => json(goods),
+      'GET /api/v1/orders': () => json({ ...orders, list: [waiting], total: 1 }),
+      'POST /api/v1/order/PB261207000000000042/pay': () => json({ order: waiting, pay }),
+    });
+    renderStore('/parents/store');
+    await waitFor(() => expect(selected()).toEqual(['vip_12m']));
+    fireEvent.click(screen.getByTestId('pay-button'));
+    const offer = await screen.findByTestId('pending-order');
+    expect(offer.textContent).toContain('有一笔订单还没有支付');
+    expect(offer.textContent).toContain('PB261207000000000042');
+    fireEvent.click(within(offer).getByTestId('pending-continue'));
+    expect(await screen.findByTestId('qr-pay-sheet')).toBeTruthy();
+    expect(screen.queryByTestId('pending-order')).toBeNull();
+    // The same order was continued; no new order was made.
+    expect(api.calls().filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/v1/order/PB261207000000000042/pay',
+    ]);
+  });
 });

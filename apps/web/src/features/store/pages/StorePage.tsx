@@ -12,7 +12,7 @@ import { Hero } from '../components/Hero';
 import { MembershipCard } from '../components/MembershipCard';
 import { OrderRow } from '../components/OrderRow';
 import { PayMethods } from '../components/PayMethods';
-import { QrPaySheet } from '../components/QrPaySheet';
+import { PurchaseLayers } from '../components/PurchaseLayers';
 import { useGoods, useRecentOrders } from '../store-queries';
 import { usePurchase } from '../use-purchase';
 import styles from './Store.module.css';
@@ -147,13 +147,7 @@ export default function StorePage() {
           {t('activationLink')} ›
         </Link>
       </section>
-      {purchase.sheet && (
-        <QrPaySheet
-          created={purchase.sheet}
-          onPaid={purchase.sheetPaid}
-          onClose={purchase.closeSheet}
-        />
-      )}
+      <PurchaseLayers purchase={purchase} />
     </div>
   );
 }

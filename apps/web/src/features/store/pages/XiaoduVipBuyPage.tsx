@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { GoodsCard } from '../components/GoodsCard';
 import { MembershipCard } from '../components/MembershipCard';
-import { QrPaySheet } from '../components/QrPaySheet';
+import { PurchaseLayers } from '../components/PurchaseLayers';
 import { useGoods } from '../store-queries';
 import { usePurchase } from '../use-purchase';
 import styles from './Store.module.css';
@@ -56,13 +56,7 @@ export default function XiaoduVipBuyPage() {
       ) : (
         goods.data && <p className={styles.notice}>{t('noMethod')}</p>
       )}
-      {purchase.sheet && (
-        <QrPaySheet
-          created={purchase.sheet}
-          onPaid={purchase.sheetPaid}
-          onClose={purchase.closeSheet}
-        />
-      )}
+      <PurchaseLayers purchase={purchase} />
     </div>
   );
 }
