@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { bookYaml } from '../apps/server/test/book-source';
 import { member, operatorAction, userId } from './family';
@@ -31,6 +31,7 @@ test('an operator makes a gift-card batch, a parent redeems a code, support sees
   const ops = await (
     await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
   ).newPage();
+  const warnings = consoleWarnings(ops);
   await ops.goto('/ops');
   await expect(ops).toHaveURL(/\/ops\/login$/);
   const login = ops.getByTestId('ops-login');
@@ -51,7 +52,15 @@ test('an operator makes a gift-card batch, a parent redeems a code, support sees
   await ops.getByRole('tab', { name: '礼品卡批次' }).click();
   const form = ops.getByTestId('gift-batch-form');
   await form.getByLabel('批次名称').fill('阳光小学赠卡（后台）');
+  // The channel's pattern works in the browser (it is valid under the v flag, decision 097).
+  await form.getByLabel('渠道').fill('school ops');
+  expect(await form.getByLabel('渠道').evaluate((i: HTMLInputElement) => i.validity.valid)).toBe(
+    false,
+  );
   await form.getByLabel('渠道').fill('school:ops-e2e');
+  expect(await form.getByLabel('渠道').evaluate((i: HTMLInputElement) => i.validity.valid)).toBe(
+    true,
+  );
   await form.getByLabel('天数（填 life 为终身）').fill('31');
   await form.getByLabel('数量').fill('3');
   await form.getByRole('button', { name: '生成兑换码' }).click();
@@ -119,8 +128,100 @@ test('an operator makes a gift-card batch, a parent redeems a code, support sees
   await ops.getByTestId('support-search').fill(String(id));
   await ops.getByRole('button', { name: '查找' }).click();
   await keep(ops, 'ops-support-portrait');
+  // The whole console session: no router fallback warnings, no pattern the browser rejects.
+  expect(warnings).toEqual([]);
   await ops.context().close();
 });
+
+/**
+ * 「全部操作」 (decision 097): the development operator is told on every page that it is the
+ * development account; each action's form is made from its input schema — labelled fields with
+ * required marks, examples, choices, the schema's checks before anything is sent — and runs
+ * through the same audited door. A console session logs no HydrateFallback or pattern warning.
+ */
+test('every action has a form made from its schema; the dev operator is plainly the development account', async ({
+  browser,
+}) => {
+  const ops = await (
+    await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'zh-CN' })
+  ).newPage();
+  const warnings = consoleWarnings(ops);
+  await ops.goto('/ops/actions');
+  const login = ops.getByTestId('ops-login');
+  await login.getByLabel('账号').fill('dev');
+  await login.getByLabel('密码').fill('picbook-dev');
+  await login.getByRole('button', { name: '登录' }).click();
+  await expect(ops.getByTestId('ops-dev-banner')).toContainText('开发账号');
+  await expect(ops.getByTestId('ops-dev-banner')).toContainText('生产环境没有这个账号');
+  // Every area, and a reload (the first load of a lazy page): the banner stays.
+  for (const area of ['support', 'commerce', 'catalogue', 'engagement', 'audit', 'actions']) {
+    await ops.getByTestId(`ops-nav-${area}`).click();
+    await expect(ops.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+  await ops.reload();
+  await expect(ops.getByTestId('ops-dev-banner')).toBeVisible();
+
+  // A new operator, through its form.
+  await ops.getByRole('button', { name: '新建运营账号' }).click();
+  const create = ops.getByTestId('action-form-operators.create');
+  await expect(create.getByLabel('账号')).toHaveAttribute('placeholder', 'zhang.san');
+  await expect(create.getByText('小写字母开头')).toBeVisible();
+  await create.getByRole('button', { name: '执行' }).click();
+  await expect(create.getByTestId('problem-username')).toHaveText('必须填写');
+  await expect(create.getByTestId('problem-roles')).toHaveText('至少 1 项');
+  await create.getByLabel('账号').fill('Zhang San');
+  expect(
+    await create.getByLabel('账号').evaluate((i: HTMLInputElement) => i.validity.patternMismatch),
+  ).toBe(true);
+  await create.getByLabel('密码').fill('short');
+  await create.getByRole('button', { name: '执行' }).click();
+  await expect(create.getByTestId('problem-username')).toHaveText('格式不对，请参照示例');
+  await expect(create.getByTestId('problem-password')).toHaveText('至少 12 个字符');
+  const username = `e2ef${Date.now().toString(36)}`;
+  await create.getByLabel('账号').fill(username);
+  await create.getByLabel('密码').fill('e2e-operator-password');
+  await create.getByLabel('客服（support）').check();
+  await create.getByRole('button', { name: '执行' }).click();
+  await expect(create.getByTestId('ops-outcome')).toContainText('已完成');
+  await expect(create.getByTestId('totp-enrolment')).toBeVisible();
+
+  // A gift-card batch: a nested field as JSON (starting from an example of its shape).
+  await ops.getByRole('button', { name: '生成礼品卡批次' }).click();
+  const batch = ops.getByTestId('action-form-giftcards.createBatch');
+  await batch.getByLabel('批次名称').fill('全部操作赠卡');
+  await batch.getByLabel('渠道').fill('school:all-actions');
+  await expect(batch.getByLabel('兑换内容')).toHaveValue(/"kind": "right"/);
+  await batch.getByLabel('兑换内容').fill('{ "kind": "right", "right": "vip", "days": 0 }');
+  await batch.getByLabel('兑换码数量').fill('2');
+  await batch.getByLabel('有效期至').fill('2030-01-01T00:00');
+  await batch.getByRole('button', { name: '执行' }).click();
+  await expect(batch.getByTestId('problem-product')).toHaveText('days：不能小于 1');
+  await batch.getByLabel('兑换内容').fill('{ "kind": "right", "right": "vip", "days": 31 }');
+  await keep(ops, 'ops-action-form');
+  await batch.getByRole('button', { name: '执行' }).click();
+  await expect(batch.getByTestId('ops-outcome')).toContainText('已完成');
+  await expect(batch.getByTestId('action-answer')).toContainText('"count": 2');
+  // The same input as JSON, for anything the form cannot say.
+  await batch.getByRole('tab', { name: 'JSON' }).click();
+  await expect(batch.getByRole('textbox').first()).toHaveValue(/"channel": "school:all-actions"/);
+
+  await ops.setViewportSize({ width: 390, height: 844 });
+  await ops.getByRole('button', { name: '新建运营账号' }).click();
+  await expect(ops.getByTestId('action-form-operators.create')).toBeInViewport();
+  await keep(ops, 'ops-action-form-portrait');
+  expect(warnings).toEqual([]);
+  await ops.context().close();
+});
+
+/** React Router's missing-HydrateFallback warning, or a `pattern` the browser cannot compile. */
+function consoleWarnings(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/HydrateFallback|not a valid regular expression/i.test(text)) seen.push(text);
+  });
+  return seen;
+}
 
 test('a new activity record, once saved, leaves the form (saving twice cannot make two)', async ({
   browser,

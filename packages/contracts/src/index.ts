@@ -8,6 +8,7 @@ export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './gift-cards';
+export * from './html-pattern';
 export * from './ids';
 export * from './kob';
 export * from './lottery';

@@ -26,10 +26,23 @@ export const ZOpsActionInfo = z.object({
   name: z.string(),
   summary: z.string(),
   roles: z.array(z.string()),
+  /** Whether it asks for a reason (kept in the audit log) before it runs. */
+  needs_reason: z.boolean(),
+  /**
+   * The input it accepts, as JSON Schema (draft 2020-12, made from the action's own zod schema):
+   * the console builds each action's form from it (decision 097). Actions only.
+   */
+  input_schema: z.record(z.string(), z.unknown()).optional(),
 });
+export type TOpsActionInfo = z.infer<typeof ZOpsActionInfo>;
 export const ZOpsMe = z.object({
   operator: z.string(),
   roles: z.array(z.string()),
+  /**
+   * The development operator (decision 097): signs in without a second factor and exists only
+   * where the development adapters are allowed; the console says so on every page.
+   */
+  development_account: z.boolean(),
   /** The actions this operator may run. */
   actions: z.array(ZOpsActionInfo),
   /** The views (lists, a family's page …) this operator may read. */

@@ -97,7 +97,7 @@ export function JsonActionForm({
  * operators.create and operators.resetTotp answer the authenticator's otpauth:// URI once: shown
  * as a QR code to scan now (decision 065); it is not kept anywhere else.
  */
-function TotpEnrolment({ answer }: { answer: unknown }) {
+export function TotpEnrolment({ answer }: { answer: unknown }) {
   const { t } = useTranslation('ops');
   const uri =
     typeof answer === 'object' && answer !== null && 'totp_uri' in answer

@@ -45,6 +45,11 @@ export function OpsLayout() {
           {t('logout')}
         </button>
       </header>
+      {me.data?.development_account ? (
+        <p className="ops-dev-banner" role="note" data-testid="ops-dev-banner">
+          {t('devBanner')}
+        </p>
+      ) : null}
       <main className="ops-main">
         <Outlet />
       </main>

@@ -207,6 +207,16 @@ export function ActionButton({
   );
 }
 
+/** While a console page's code loads (the router's HydrateFallback). */
+export function OpsLoading() {
+  const { t } = useTranslation('ops');
+  return (
+    <p className="ops-muted" role="status">
+      {t('loading')}
+    </p>
+  );
+}
+
 export function NoAccess() {
   const { t } = useTranslation('ops');
   return <p className="ops-muted">{t('noAccess')}</p>;

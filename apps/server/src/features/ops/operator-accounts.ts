@@ -143,6 +143,24 @@ export async function loginOperator(
   };
 }
 
+/**
+ * Whether this operator signs in without a second factor: only where the development adapters
+ * are allowed (the `dev` operator, or one made there with `totp: false`); in production such an
+ * operator cannot sign in at all (decision 097). The console says so on every page.
+ */
+export async function signedInWithoutSecondFactor(
+  deps: AppDeps,
+  operator: Operator,
+): Promise<boolean> {
+  if (!deps.config.allowDevAdapters || !operator.name.startsWith('op:')) return false;
+  const [row] = await deps.db
+    .select({ totpSecret: operators.totpSecret })
+    .from(operators)
+    .where(eq(operators.username, operator.name.slice('op:'.length)))
+    .limit(1);
+  return row !== undefined && row.totpSecret === null;
+}
+
 export async function logoutOperator(db: DbOrTx, token: string): Promise<void> {
   await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashToken(token)));
 }

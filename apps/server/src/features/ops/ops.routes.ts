@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { readMultipart } from '../../platform/http/multipart';
 import {
+  inputJsonSchema,
   mayRun,
   type Operator,
   type OperatorAction,
@@ -19,7 +20,7 @@ import {
   receiveImport,
 } from '../books/content-imports';
 import { operatorActions } from './action-registry';
-import { loginOperator, logoutOperator } from './operator-accounts';
+import { loginOperator, logoutOperator, signedInWithoutSecondFactor } from './operator-accounts';
 import { deviceCookie, deviceCookieValue } from './operator-devices';
 import { operatorViews } from './view-registry';
 
@@ -48,11 +49,21 @@ export function registerOpsRoutes(app: FastifyInstance): void {
   const allowed = (operator: Operator, entries: Iterable<OperatorView | OperatorAction>) =>
     [...entries]
       .filter((entry) => mayRun(operator, entry))
-      .map((entry) => ({ name: entry.name, summary: entry.summary, roles: [...entry.roles] }));
-  defineRoute(app, endpoints.opsMe, async ({ operator }) => ({
+      .map((entry) => ({
+        name: entry.name,
+        summary: entry.summary,
+        roles: [...entry.roles],
+        needs_reason: entry.needsReason === true,
+      }));
+  defineRoute(app, endpoints.opsMe, async ({ deps, operator }) => ({
     operator: operator.name,
     roles: [...operator.roles],
-    actions: allowed(operator, operatorActions.values()),
+    development_account: await signedInWithoutSecondFactor(deps, operator),
+    // Each action with its input's JSON Schema: the console's form is made from it.
+    actions: allowed(operator, operatorActions.values()).map((info) => ({
+      ...info,
+      input_schema: inputJsonSchema(operatorActions.get(info.name) as OperatorAction),
+    })),
     views: allowed(operator, operatorViews.values()),
   }));
 

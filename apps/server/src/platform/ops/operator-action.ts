@@ -1,5 +1,5 @@
 import { ErrorCode } from '@picbook/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { operatorAudit } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -69,6 +69,24 @@ export function defineOperatorAction<I, R, P = undefined>(
 
 export function mayRun(operator: Operator, action: Pick<OperatorAction, 'roles'>): boolean {
   return operator.roles.some((role) => role === 'admin' || action.roles.includes(role));
+}
+
+const inputSchemas = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * The input an action (or view) accepts as JSON Schema, made by zod from the very schema
+ * {@link admit} parses with (the input side: defaults optional, transforms before they run), so
+ * the console's form for it can never drift from what the server checks (decision 097).
+ */
+export function inputJsonSchema(entry: Pick<OperatorAction, 'input'>): Record<string, unknown> {
+  const known = inputSchemas.get(entry.input);
+  if (known) return known;
+  const { $schema: _, ...schema } = z.toJSONSchema(entry.input, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  inputSchemas.set(entry.input, schema);
+  return schema;
 }
 
 export interface RunResult<R> {

@@ -95,7 +95,12 @@ export function GiftCardsPanel() {
         </label>
         <label>
           {t('gift.channel')}
-          <input name="channel" required pattern="[A-Za-z0-9_.:-]{1,40}" placeholder="school:xxx" />
+          <input
+            name="channel"
+            required
+            pattern="[A-Za-z0-9_.:\-]{1,40}"
+            placeholder="school:xxx"
+          />
         </label>
         <label>
           {t('gift.product')}
