@@ -252,11 +252,14 @@ import {
   ZRankDetail,
   ZRanks,
   ZRanksQuery,
+  ZSharedWork,
+  ZShareTokenParams,
   ZUserIdParams,
   ZUserOverview,
   ZUserWorks,
   ZUserWorksQuery,
   ZWorkIdParams,
+  ZWorkShareLink,
 } from './works';
 
 export interface EndpointDef extends RouteDef {
@@ -565,6 +568,22 @@ export const endpoints = {
     tags: ['works'],
     params: ZWorkIdParams,
     response: ZRankDetail,
+  },
+  workShareLink: {
+    ...routes.workShareLink,
+    summary:
+      "The share address of one's own work (/s/{token}) and whether it opens now (10024 for another's)",
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZWorkShareLink,
+  },
+  sharedWork: {
+    ...routes.sharedWork,
+    summary:
+      'A shared work without an account: nickname, the pages read and the recordings, while consent holds',
+    tags: ['works'],
+    params: ZShareTokenParams,
+    response: ZSharedWork,
   },
   bookRanks: {
     ...routes.bookRanks,

@@ -63,6 +63,8 @@ export const routes = {
   likeWork: { method: 'POST', path: '/api/v1/rank/:id/like', auth: 'user' },
   unlikeWork: { method: 'POST', path: '/api/v1/rank/:id/unlike', auth: 'user' },
   rankDetail: { method: 'GET', path: '/api/v1/rank/:id', auth: 'optional' },
+  workShareLink: { method: 'GET', path: '/api/v1/rank/:id/share_link', auth: 'user' },
+  sharedWork: { method: 'GET', path: '/api/v1/shared/:token', auth: 'none' },
   bookRanks: { method: 'GET', path: '/api/v1.2/books/:id/ranks', auth: 'optional' },
   myRank: { method: 'GET', path: '/api/v1.2/books/:id/myrank', auth: 'user' },
   bookPk: { method: 'GET', path: '/api/v1.2/books/:id/pk', auth: 'user' },

@@ -228,3 +228,69 @@ export const ZUserOverview = z.object({
 export type TUserOverview = z.infer<typeof ZUserOverview>;
 
 export const ZDeleteWorkResult = z.object({ id: z.number().int() });
+
+/**
+ * Sharing one work with the family (issue 40 item 2, decision 092). The share address is
+ * /s/{token}: the token names the work and carries the server's signature (it cannot be guessed
+ * or enumerated); it opens the work without an account while the guardian's consent to show the
+ * child's works (public_works) holds and the work exists.
+ */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{27}$/;
+export const ZShareTokenParams = z.object({
+  token: z.string().regex(SHARE_TOKEN_PATTERN, '分享链接不正确'),
+});
+
+/** GET /api/v1/rank/{id}/share_link (the owner only): the work's share address. */
+export const ZWorkShareLink = z.object({
+  token: z.string(),
+  /** The address to put in a QR code or a message, without the origin: /s/{token}. */
+  path: z.string(),
+  /** 1 while the guardian lets others see the child's works (the address opens); else 0. */
+  shared: z.union([z.literal(0), z.literal(1)]),
+});
+export type TWorkShareLink = z.infer<typeof ZWorkShareLink>;
+
+/** One recording of a shared work: the child's voice for a sentence (repeat) or a page (speak). */
+export const ZSharedRecording = z.object({
+  content_id: z.string(),
+  /** The sentence of the page (1-based); null for a whole page. */
+  sentence: z.number().int().nullable(),
+  /** Signed for others: it plays only while consent holds. */
+  audio_url: z.string(),
+  duration: z.number(),
+  score: z.number().int(),
+});
+
+/** A page of the book the child read, with its picture, its text and the child's recordings. */
+export const ZSharedPage = ZImageSet.extend({
+  page: z.number().int(),
+  sentences: z.array(z.object({ en: z.string(), zh: z.string() })),
+  recordings: z.array(ZSharedRecording),
+});
+export type TSharedPage = z.infer<typeof ZSharedPage>;
+
+/** What a shared work shows: the child's nickname and nothing else personal. */
+export const ZSharedWorkBody = z.object({
+  nickname: z.string(),
+  /** 1 repeat (跟读), 2 speak. */
+  type: z.number().int(),
+  score: z.number().int(),
+  book: z.object({
+    title_en: z.string(),
+    title_cn: z.string(),
+    /** Covers are public files. */
+    cover: ZImageSet,
+  }),
+  pages: z.array(ZSharedPage),
+});
+export type TSharedWorkBody = z.infer<typeof ZSharedWorkBody>;
+
+/**
+ * GET /api/v1/shared/{token}: `shared` 1 with the work, or 0 (work null) when it is no longer
+ * shared — consent withdrawn, the work or the account deleted — one answer for all of them.
+ */
+export const ZSharedWork = z.object({
+  shared: z.union([z.literal(0), z.literal(1)]),
+  work: ZSharedWorkBody.nullable(),
+});
+export type TSharedWork = z.infer<typeof ZSharedWork>;

@@ -37,4 +37,5 @@ export * from './versions';
 export * from './word-exercises';
 export * from './word-review';
 export * from './work-items';
+export * from './work-share';
 export * from './works-social';

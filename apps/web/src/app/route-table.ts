@@ -147,9 +147,15 @@ export const demoRouteNames = [
 export const HOME_PATHS = ['/', '/library', '/learning', '/words'];
 export const HOME_PATH = '/library';
 
-/** Portrait layout for /parents/... and /act/... (spec §2), and the level explanation. */
+/**
+ * Portrait layout for /parents/... and /act/... (spec §2), the level explanation, and a work
+ * shared with the family (/s/..., decision 092: opened on a grandparent's phone).
+ */
 export function isPortraitPath(pathname: string): boolean {
   return (
-    pathname.startsWith('/parents/') || pathname.startsWith('/act/') || pathname === '/levelExplain'
+    pathname.startsWith('/parents/') ||
+    pathname.startsWith('/act/') ||
+    pathname.startsWith('/s/') ||
+    pathname === '/levelExplain'
   );
 }

@@ -150,6 +150,13 @@ function demoRoutes(): RouteObject[] {
 }
 
 export const routeObjects: RouteObject[] = [
+  // A work shared with the family (decision 092): public, outside the app's startup and login.
+  {
+    path: '/s/:token',
+    hydrateFallbackElement: <Splash />,
+    errorElement: <RouteErrorScreen />,
+    lazy: lazyPage(() => import('../features/works/SharedWorkPage')),
+  },
   {
     element: <RootLayout />,
     // Pages load lazily: until the first one has, the splash shows (and the router does not

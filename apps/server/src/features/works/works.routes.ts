@@ -7,6 +7,7 @@ import { deleteWork } from './delete-work';
 import { likeWork } from './like-work';
 import { bookPk } from './pk';
 import { bookRanks, myRank, rankDetail } from './rankings';
+import { sharedWork, workShareLink } from './shared-work';
 import { createSocialQueries } from './social.queries';
 import { userOverview, userWorks } from './user-works';
 import { presentConsent } from './visibility';
@@ -37,6 +38,16 @@ export function registerWorkRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.rankDetail, ({ deps, userId, params, request }) =>
     rankDetail(deps, request.log, userId, params.id),
   );
+
+  defineRoute(app, endpoints.workShareLink, ({ deps, userId, params }) =>
+    workShareLink(deps, userId, params.id),
+  );
+
+  // Public: no account; never kept by a cache (a withdrawal must take effect at once).
+  defineRoute(app, endpoints.sharedWork, ({ deps, params, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return sharedWork(deps, request.log, params.token);
+  });
 
   defineRoute(app, endpoints.bookRanks, ({ deps, userId, params, query, request }) =>
     bookRanks(

@@ -1,11 +1,12 @@
 import type { TBook, TRankDetail } from '@picbook/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useJump } from '../../app/navigation/jump';
 import { useStartup } from '../../app/startup/startup-store';
 import { callNative, hasNativeBridge } from '../../shared/bridge/bridge';
+import { qrDataUrl } from '../../shared/qr/qr-code';
 import { api } from '../../shared/request/api';
 import { recordShare } from '../../shared/share/share';
 import { toast } from '../../shared/toast/toast-store';
@@ -19,8 +20,9 @@ import { drawPoster } from './poster';
 
 /**
  * /library/productionFinished/:bookId/:rankId — the dubbed book is saved (it is the work); a share
- * poster is drawn for it (cover, title, the child's name and score) to save or share; sharing
- * also collects the book's share reward once.
+ * poster is drawn for it (cover, title, the child's name and score, and the QR code of the work's
+ * share address, decision 092) to save or share; sharing also collects the book's share reward
+ * once.
  */
 export default function ProductionFinishedPage() {
   const { t } = useTranslation('practice');
@@ -39,18 +41,38 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
   const jump = useJump();
   const [poster, setPoster] = useState<{ blob: Blob; url: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  // The work's share address (the QR code); without it (offline, an error) the poster has none.
+  const link = useQuery({
+    queryKey: ['works', 'share-link', work.id],
+    queryFn: () => api('workShareLink', { params: { id: work.id } }, { silent: true }),
+    staleTime: 60_000,
+    retry: 1,
+  });
+  const shareUrl = link.data ? `${window.location.origin}${link.data.path}` : '';
+  const linkSettled = !link.isPending;
   useEffect(() => {
+    if (!linkSettled) return;
     let cancelled = false;
     let url = '';
-    drawPoster({
-      cover: book.book_info.cover.image,
-      titleEn: book.book_info.title_en,
-      titleCn: book.book_info.title_cn,
-      nickname: work.user.nickname,
-      score: work.score,
-      caption: t('production.posterCaption'),
-      brand: t('production.brand'),
-    })
+    const qr = shareUrl
+      ? qrDataUrl(shareUrl, 480).then((image) => ({
+          image,
+          scan: t('production.posterScan', { name: work.user.nickname }),
+          address: shareUrl.replace(/^https?:\/\//, ''),
+        }))
+      : Promise.resolve(undefined);
+    qr.then((code) =>
+      drawPoster({
+        cover: book.book_info.cover.image,
+        titleEn: book.book_info.title_en,
+        titleCn: book.book_info.title_cn,
+        nickname: work.user.nickname,
+        score: work.score,
+        caption: t('production.posterCaption'),
+        brand: t('production.brand'),
+        qr: code,
+      }),
+    )
       .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
@@ -63,7 +85,7 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [book, work, t]);
+  }, [book, work, t, shareUrl, linkSettled]);
 
   const reward = useMutation({
     mutationFn: () =>
@@ -93,14 +115,22 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
         const dataUrl = await blobToDataUrl(poster.blob);
         await callNative('share', { type: 'image', image: dataUrl });
       } else if (navigator.canShare?.({ files: [file] })) {
-        await navigator.share({ files: [file], title: book.book_info.title_cn });
+        await navigator.share({
+          files: [file],
+          title: book.book_info.title_cn,
+          ...(shareUrl ? { url: shareUrl } : {}),
+        });
       } else {
         save();
       }
     } catch {
       return; // cancelled by the user: no reward
     }
-    void recordShare('poster', { book_id: book.book_info.id, work_id: work.id });
+    void recordShare('poster', {
+      book_id: book.book_info.id,
+      work_id: work.id,
+      link: shareUrl ? 1 : 0,
+    });
     if (work.finished) reward.mutate();
   };
 
@@ -108,7 +138,12 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
     <div className={styles.finished} data-testid="production-finished">
       <div className={styles.posterBox}>
         {poster ? (
-          <img src={poster.url} alt={t('production.posterAlt')} data-testid="poster" />
+          <img
+            src={poster.url}
+            alt={t('production.posterAlt')}
+            data-testid="poster"
+            data-share-url={shareUrl}
+          />
         ) : (
           <div className={styles.posterWait}>{failed ? t('production.posterFailed') : '…'}</div>
         )}
@@ -116,6 +151,11 @@ function PosterView({ book, work }: { book: TBook; work: TRankDetail }) {
       <div className={styles.side}>
         <h1 className={styles.savedTitle}>{t('production.saved')}</h1>
         <p className={styles.savedHint}>{t('production.savedHint')}</p>
+        {link.data?.shared === 0 && (
+          <p className={styles.savedHint} data-testid="share-needs-consent">
+            {t('production.needsConsent')}
+          </p>
+        )}
         <Button size="large" variant="sky" onClick={() => void share()} disabled={!poster}>
           {t('production.share')}
         </Button>

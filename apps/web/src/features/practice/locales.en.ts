@@ -55,6 +55,9 @@ export const practiceEn: Widen<typeof practiceZh> = {
     posterCaption: "{{name}}'s English dubbing",
     brand: 'PicBook · English picture books together',
     posterAlt: 'Poster of the dubbed book',
+    posterScan: 'Scan to hear {{name}} read',
+    needsConsent:
+      "Family can listen after a parent turns on “Show my child's works” in the parents' area.",
     posterFailed: 'The poster could not be drawn',
   },
 };

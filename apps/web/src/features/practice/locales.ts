@@ -53,6 +53,8 @@ export const practiceZh = {
     posterCaption: '{{name}} 的英语配音',
     brand: '绘本岛 PicBook · 一起读英语绘本',
     posterAlt: '配音作品海报',
+    posterScan: '扫码听{{name}}读绘本',
+    needsConsent: '家长在家长中心打开「公开孩子的作品」后，家人扫码才能听到。',
     posterFailed: '海报没有画出来',
   },
 };

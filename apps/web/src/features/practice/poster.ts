@@ -1,8 +1,9 @@
 import { starsForScore } from '../speech/score';
 
 /**
- * The share poster of a dubbed book, drawn on a canvas (portrait 750×1100, PNG): the book's cover,
- * its titles, the child's name, the score as stars and a number, and the brand line.
+ * The share poster of a work, drawn on a canvas (portrait 750×1334, PNG): the book's cover, its
+ * titles, the child's name, the score as stars and a number, the QR code of the work's share
+ * address (decision 092: a grandparent scans it and hears the child) and the brand line.
  */
 export interface PosterInput {
   cover: string;
@@ -12,9 +13,13 @@ export interface PosterInput {
   score: number;
   caption: string;
   brand: string;
+  /** The share address's QR code (a PNG data URL) and what scanning it does; none: no QR card. */
+  qr?: { image: string; scan: string; address: string };
 }
 
-export const POSTER_SIZE = { width: 750, height: 1100 } as const;
+export const POSTER_SIZE = { width: 750, height: 1334 } as const;
+/** The cover is never taller than this, so the QR card always has its room. */
+const COVER_MAX_H = 440;
 
 export function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -57,6 +62,55 @@ function star(ctx: CanvasRenderingContext2D, cx: number, cy: number, r: number, 
   ctx.stroke();
 }
 
+/** The white card with the QR code on the left and what scanning it does on the right. */
+async function drawQrCard(
+  ctx: CanvasRenderingContext2D,
+  qr: NonNullable<PosterInput['qr']>,
+  top: number,
+  font: string,
+) {
+  const { width } = POSTER_SIZE;
+  const x = 60;
+  const w = width - 120;
+  const size = 240;
+  const h = size + 48;
+  ctx.save();
+  ctx.shadowColor = 'rgba(45, 42, 74, 0.16)';
+  ctx.shadowBlur = 24;
+  ctx.fillStyle = '#ffffff';
+  roundedRect(ctx, x, top, w, h, 32);
+  ctx.fill();
+  ctx.restore();
+  const image = await loadImage(qr.image);
+  ctx.drawImage(image, x + 24, top + 24, size, size);
+  const textX = x + 24 + size + 28;
+  const textW = x + w - 24 - textX;
+  ctx.textAlign = 'left';
+  ctx.fillStyle = '#2d2a4a';
+  ctx.font = `700 36px ${font}`;
+  const lines = wrap(ctx, qr.scan, textW).slice(0, 3);
+  for (const [i, line] of lines.entries()) ctx.fillText(line, textX, top + 90 + i * 48, textW);
+  ctx.fillStyle = '#5e5a7a';
+  ctx.font = `500 22px ${font}`;
+  ctx.fillText(qr.address, textX, top + h - 40, textW);
+}
+
+/** `text` broken into lines no wider than `maxWidth` (by character: Chinese has no spaces). */
+function wrap(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const char of text) {
+    if (line && ctx.measureText(line + char).width > maxWidth) {
+      lines.push(line);
+      line = char.trimStart();
+    } else {
+      line += char;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export async function drawPoster(input: PosterInput): Promise<Blob> {
   const { width, height } = POSTER_SIZE;
   const canvas = document.createElement('canvas');
@@ -77,7 +131,10 @@ export async function drawPoster(input: PosterInput): Promise<Blob> {
   const cardX = 75;
   const cardY = 70;
   const cardW = width - 150;
-  const coverH = Math.round((cardW - 40) * (cover.naturalHeight / cover.naturalWidth || 0.75));
+  const coverH = Math.min(
+    COVER_MAX_H,
+    Math.round((cardW - 40) * (cover.naturalHeight / cover.naturalWidth || 0.75)),
+  );
   ctx.save();
   ctx.shadowColor = 'rgba(45, 42, 74, 0.18)';
   ctx.shadowBlur = 30;
@@ -114,10 +171,12 @@ export async function drawPoster(input: PosterInput): Promise<Blob> {
   ctx.textAlign = 'left';
   ctx.fillText(String(input.score), width / 2 + 110, y + 5);
 
+  if (input.qr) await drawQrCard(ctx, input.qr, y + 60, font);
+
   ctx.textAlign = 'center';
   ctx.fillStyle = '#5e5a7a';
   ctx.font = `600 30px ${font}`;
-  ctx.fillText(input.brand, width / 2, height - 60);
+  ctx.fillText(input.brand, width / 2, height - 50);
 
   return new Promise((resolve, reject) =>
     canvas.toBlob(
