@@ -72,6 +72,7 @@ describe('useBackgroundMusic', () => {
 
   it('plays the area track in a loop and fades it in over ~400 ms', async () => {
     render('/library');
+    await tick(0);
     expect(srcs()).toEqual(['/bgm/library.mp3']);
     const element = world.elements[0];
     expect(element?.loop).toBe(true);
@@ -89,6 +90,7 @@ describe('useBackgroundMusic', () => {
     const { rerender } = render('/library');
     await tick(85 + BGM_FADE_MS + 25);
     rerender({ path: '/words', options: {} });
+    await tick(0);
     expect(srcs()).toEqual(['/bgm/library.mp3', '/bgm/words.mp3']);
     const [oldElement, newElement] = world.elements;
     await tick(85 + BGM_FADE_MS / 2);
@@ -160,6 +162,24 @@ describe('useBackgroundMusic', () => {
     await tick(5 + BGM_FADE_MS + 25);
     expect(music?.isPlaying).toBe(true);
     expect(music?.volume).toBe(1);
+  });
+
+  it('fetches nothing until the page has loaded (the first load carries no music, issue 41)', async () => {
+    const ready = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const { rerender } = render('/library');
+    await tick(1000);
+    // Another area before the load replaces the wait instead of adding one.
+    rerender({ path: '/words', options: {} });
+    await tick(1000);
+    expect(world.elements).toHaveLength(0);
+    ready.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    await tick(85 + BGM_FADE_MS + 25);
+    expect(srcs()).toEqual(['/bgm/words.mp3']);
+    expect(world.elements[0]?.isPlaying).toBe(true);
+    ready.mockRestore();
   });
 
   it('stops on unmount', async () => {

@@ -28,29 +28,66 @@ export interface BackgroundMusic {
 
 export function createBackgroundMusic(engine: AudioEngine, fadeMs = BGM_FADE_MS): BackgroundMusic {
   let current: { url: string; track: Track } | null = null;
+  let waiting: { url: string; cancel: () => void } | null = null;
+  const start = (url: string) => {
+    const track = engine.createTrack({
+      url,
+      channel: 'music',
+      loop: true,
+      fadeIn: fadeMs,
+      silentErrors: true,
+    });
+    current = { url, track };
+    track.play();
+  };
   return {
     get current() {
       return current?.track ?? null;
     },
     play(url) {
-      if (current && current.url === url) return;
+      if (current?.url === url || waiting?.url === url) return;
+      waiting?.cancel();
+      waiting = null;
       if (current) {
         const old = current.track;
         void old.fade(0, fadeMs).then(() => old.destroy());
       }
       current = null;
       if (!url) return;
-      const track = engine.createTrack({
-        url,
-        channel: 'music',
-        loop: true,
-        fadeIn: fadeMs,
-        silentErrors: true,
+      // The music's file (172 KB) waits until the page has loaded and the main thread is idle:
+      // on the first load it would only compete with the page (issue 41). The track itself then
+      // waits for the autoplay unlock, as every track does.
+      let started = false;
+      const cancel = afterPageLoad(() => {
+        started = true;
+        waiting = null;
+        start(url);
       });
-      current = { url, track };
-      // Before the first gesture this waits (pending) and starts with the unlock.
-      track.play();
+      if (!started) waiting = { url, cancel };
     },
+  };
+}
+
+/** Runs `callback` once the document has loaded and the browser is idle; answers a cancel. */
+function afterPageLoad(callback: () => void): () => void {
+  let live = true;
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const whenIdle = () => {
+    if (!live) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      idle = window.requestIdleCallback(() => live && callback(), { timeout: 2000 });
+    } else {
+      timer = setTimeout(() => live && callback(), 0);
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    live = false;
+    window.removeEventListener('load', whenIdle);
+    if (idle !== undefined) window.cancelIdleCallback?.(idle);
+    if (timer !== undefined) clearTimeout(timer);
   };
 }
 
