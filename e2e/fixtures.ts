@@ -89,7 +89,8 @@ function markPopupsSeen(): void {
       registerSuccess: shows,
       visitorLogin: shows,
       readCamp: shows,
-      push: shows,
+      // The push popup counts its shows per point (home, parent): a browser can now ask (100).
+      push: [...shows, { point: 'home', at }, { point: 'parent', at }],
     });
     localStorage.setItem(key, JSON.stringify(map));
   } catch {

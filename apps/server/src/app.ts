@@ -25,6 +25,7 @@ import { registerMissionRoutes } from './features/missions/missions.routes';
 import { registerOpsRoutes } from './features/ops/ops.routes';
 import { registerPointsRoutes } from './features/points/points.routes';
 import { registerPromotionRoutes } from './features/promotions/promotions.routes';
+import { registerPushRoutes } from './features/push/push.routes';
 import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerRewardRoutes } from './features/rewards/rewards.routes';
 import { registerSpeechRoutes } from './features/speech/speech.routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     urlSigner: createUrlSigner({ key: config.mediaUrlKey, clock }),
     rateLimiter: options.services?.rateLimiter ?? services.rateLimiter,
     sms: options.services?.sms ?? services.sms,
+    push: options.services?.push ?? services.push,
     oauth: options.services?.oauth ?? services.oauth,
     storage: options.services?.storage ?? services.storage,
     speechJudge: options.services?.speechJudge ?? services.speechJudge,
@@ -229,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOpsRoutes(app);
   registerStudyPlanRoutes(app);
   registerReportRoutes(app);
+  registerPushRoutes(app);
   registerMissionRoutes(app);
   registerKobRoutes(app);
   registerVocabRoutes(app);

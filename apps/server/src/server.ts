@@ -5,6 +5,7 @@ import { seedConfigs } from './features/configs/configs.store';
 import { seedCamps } from './features/missions/seed-camps';
 import { ensureDevOperator } from './features/ops/operator-accounts';
 import { seedMall } from './features/points/seed-mall';
+import { startPushScheduler } from './features/push/push-jobs';
 import { startWeeklySummaries } from './features/reports/parent-space';
 import { startOrderSweeper } from './features/store/close-orders';
 import { seedGoods } from './features/store/seed-goods';
@@ -58,6 +59,8 @@ export async function startServer(
   const stopSweeper = startOrderSweeper(app);
   // Last week's summary message for each active child (idempotent; hourly).
   const stopSummaries = startWeeklySummaries(app);
+  // Study reminders and the weekly report: plan, claim (SKIP LOCKED) and send (decision 100).
+  const stopPush = startPushScheduler(app);
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason: string) => {
@@ -71,6 +74,7 @@ export async function startServer(
       app.draining = true;
       stopSweeper();
       stopSummaries();
+      stopPush();
       try {
         await app.close();
       } finally {

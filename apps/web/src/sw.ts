@@ -23,6 +23,7 @@ import {
   PAGE_CACHE_KEY,
   tokenDigest,
 } from './shared/offline/cache-rules';
+import { readPushNotice, safeAppPath } from './shared/push/push-notification';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string }> };
 
@@ -101,3 +102,34 @@ registerRoute(
     ],
   }),
 );
+
+// Push (decision 100): a reminder or report shows as a notification; a tap opens its screen in
+// an open window of the app (or a new one).
+self.addEventListener('push', (event) => {
+  const notice = readPushNotice(event.data?.text());
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon: '/favicon.svg',
+      data: { url: notice.url },
+      tag: notice.url,
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(safeAppPath(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => self.clients.openWindow(url));
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

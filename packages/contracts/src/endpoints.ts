@@ -129,6 +129,13 @@ import {
   ZReceiveResult,
 } from './points';
 import {
+  ZPushConfig,
+  ZPushSubscribe,
+  ZPushSubscribed,
+  ZPushUnsubscribe,
+  ZPushUnsubscribed,
+} from './push';
+import {
   ZBookReport,
   ZBookReportParams,
   ZClickMessage,
@@ -1437,6 +1444,27 @@ export const endpoints = {
     tags: ['parents'],
     body: ZStudyTimeRequest,
     response: ZStudyTimeResult,
+  },
+  pushConfig: {
+    ...routes.pushConfig,
+    summary: 'The VAPID public key browsers subscribe to Web Push with (null: none configured)',
+    tags: ['push'],
+    response: ZPushConfig,
+  },
+  pushSubscribe: {
+    ...routes.pushSubscribe,
+    summary:
+      'Register this device for reminders: a Web Push subscription or the native shell’s push token',
+    tags: ['push'],
+    body: ZPushSubscribe,
+    response: ZPushSubscribed,
+  },
+  pushUnsubscribe: {
+    ...routes.pushUnsubscribe,
+    summary: 'Stop reminders on this device (its Web Push endpoint or native token)',
+    tags: ['push'],
+    body: ZPushUnsubscribe,
+    response: ZPushUnsubscribed,
   },
   parentMessages: {
     ...routes.parentMessages,

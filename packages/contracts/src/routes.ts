@@ -174,6 +174,10 @@ export const routes = {
   parentSpace: { method: 'GET', path: '/api/v1/parent_space', auth: 'user' },
   learnSetting: { method: 'POST', path: '/api/v1/parent_space/learn_setting', auth: 'user' },
   studyTime: { method: 'POST', path: '/api/v1/user/study_time', auth: 'user' },
+  // Push: reminders and the weekly report (issue 42, decision 100).
+  pushConfig: { method: 'GET', path: '/api/v1/configs/push', auth: 'none' },
+  pushSubscribe: { method: 'POST', path: '/api/v1/push/subscribe', auth: 'user' },
+  pushUnsubscribe: { method: 'POST', path: '/api/v1/push/unsubscribe', auth: 'user' },
   parentMessages: { method: 'GET', path: '/api/v1/parent_space/messages', auth: 'user' },
   clickMessage: { method: 'POST', path: '/api/v1/parent_space/click_message', auth: 'user' },
   feedback: { method: 'POST', path: '/api/v1/parent_space/feedback', auth: 'user' },

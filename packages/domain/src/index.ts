@@ -24,6 +24,7 @@ export * from './popup-preview';
 export * from './popups';
 export * from './promotions';
 export * from './regions';
+export * from './reminders';
 export * from './report-aggregation';
 export * from './rewards';
 export * from './rights';

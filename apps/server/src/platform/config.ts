@@ -70,6 +70,20 @@ const ZEnv = z.object({
   /** Password of the development operator `dev` (created only where dev adapters are allowed). */
   OPS_DEV_PASSWORD: z.string().min(8).default('picbook-dev'),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
+  /** Push channel (decision 100): the development outbox, or Web Push with the VAPID keys. */
+  PUSH_PROVIDER: z.enum(['dev', 'webpush']).default('dev'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// contact')
+    .optional(),
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -198,6 +212,11 @@ export interface AppConfig {
   opsDevPassword: string | null;
   /** Whether other machines may reach the development adapters (else loopback only). */
   devAdaptersOpen: boolean;
+  /** Push channel (decision 100); the dev outbox has a development VAPID key unless one is set. */
+  push: {
+    provider: 'dev' | 'webpush';
+    vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  };
   sms: {
     provider: 'dev' | 'aliyun';
     aliyun?: {
@@ -246,6 +265,14 @@ export interface SpeechChannelsConfig {
   timeoutMs: number;
   graceMs: number;
 }
+
+/** Development only (the dev push outbox): a published key pair, so browsers can subscribe. */
+const DEV_VAPID = {
+  publicKey:
+    'BF1FZsJcOiER1ygoxzDU6PjH6cQU6fu0EF5wxK41QIKr75pymsohFnTF23uAUIaHjFH1qeGiCTZkJsmvp8P-lTw',
+  privateKey: 'uGC80vLhb-q7vKGw3HnYMM5pTtLgSK22jJ1JzSX3Ug4',
+  subject: 'mailto:dev@picbook.invalid',
+};
 
 /** Development only: anyone can read it here, so production refuses to start without its own. */
 const DEV_MEDIA_URL_KEY = 'picbook-development-media-url-key-not-a-secret';
@@ -325,6 +352,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'SMS_PROVIDER: the development outbox is refused in production (set SMS_PROVIDER=aliyun, or ALLOW_DEV_ADAPTERS=1 for a demo)',
     );
   }
+  if (isProduction && !e.ALLOW_DEV_ADAPTERS && e.PUSH_PROVIDER === 'dev') {
+    problems.push(
+      'PUSH_PROVIDER: the development push outbox is refused in production (set PUSH_PROVIDER=webpush with VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT, or ALLOW_DEV_ADAPTERS=1 for a demo)',
+    );
+  }
+  if (
+    e.PUSH_PROVIDER === 'webpush' &&
+    (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY || !e.VAPID_SUBJECT)
+  ) {
+    problems.push(
+      'PUSH_PROVIDER=webpush needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (npx web-push generate-vapid-keys)',
+    );
+  }
   if (isProduction && !e.ALLOW_DEV_ADAPTERS && e.OAUTH_PROVIDER === 'dev') {
     problems.push(
       'OAUTH_PROVIDER: the development consent page is refused in production (set OAUTH_PROVIDER=real, or ALLOW_DEV_ADAPTERS=1 for a demo)',
@@ -376,6 +416,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowDevAdapters: !isProduction || e.ALLOW_DEV_ADAPTERS,
     opsDevPassword: !isProduction || e.ALLOW_DEV_ADAPTERS ? e.OPS_DEV_PASSWORD : null,
     devAdaptersOpen: e.DEV_ADAPTERS_OPEN,
+    push: {
+      provider: e.PUSH_PROVIDER,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? {
+              publicKey: e.VAPID_PUBLIC_KEY,
+              privateKey: e.VAPID_PRIVATE_KEY,
+              subject: e.VAPID_SUBJECT ?? 'mailto:dev@picbook.invalid',
+            }
+          : e.PUSH_PROVIDER === 'dev'
+            ? DEV_VAPID
+            : null,
+    },
     sms: {
       provider: e.SMS_PROVIDER,
       ...(e.SMS_PROVIDER === 'aliyun'

@@ -8,6 +8,9 @@ import { createRealProviders } from './oauth/index';
 import type { OAuthProvider, ThirdPartyType } from './oauth/types';
 import { createPayments, type Payments } from './payments';
 import type { Deliver } from './payments/sandbox';
+import { createDevPushChannel } from './push/dev-outbox';
+import type { PushChannel } from './push/types';
+import { createWebPushChannel } from './push/web-push';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
@@ -28,6 +31,8 @@ import { createObjectStorage, type ObjectStorage } from './storage';
 export interface Services {
   rateLimiter: RateLimiter;
   sms: SmsProvider;
+  /** Reminders and reports: the dev outbox or Web Push (decision 100). */
+  push: PushChannel;
   oauth: Partial<Record<ThirdPartyType, OAuthProvider>>;
   /** Uploads (recordings): DATA_DIR/uploads or an S3-compatible bucket (decision 020). */
   storage: ObjectStorage;
@@ -58,6 +63,10 @@ export function createServices(
     config.sms.provider === 'aliyun' && config.sms.aliyun
       ? createAliyunSmsProvider(config.sms.aliyun)
       : createDevSmsProvider(database.db, log);
+  const push =
+    config.push.provider === 'webpush' && config.push.vapid
+      ? createWebPushChannel(config.push.vapid)
+      : createDevPushChannel(database.db, config.push.vapid?.publicKey ?? null, log);
   const oauth =
     config.oauth.provider === 'real'
       ? createRealProviders(config.oauth)
@@ -70,6 +79,7 @@ export function createServices(
     payments,
     rateLimiter,
     sms,
+    push,
     oauth,
     speechJudge,
     speechChannels: createSpeechChannels(

@@ -7,6 +7,7 @@ import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';
 import { promotionActions } from '../promotions/promotions.actions';
+import { sendTestPushAction } from '../push/push.ops';
 import { reportActions } from '../reports/reports.actions';
 import {
   closeOrderAction,
@@ -46,6 +47,7 @@ const all: readonly OperatorAction[] = [
   ...catalogueActions,
   importUploadAction,
   ...reportActions,
+  sendTestPushAction,
 ] as readonly OperatorAction[];
 
 export const operatorActions: ReadonlyMap<string, OperatorAction> = new Map(

@@ -56,6 +56,8 @@ const WHO: Record<string, readonly OperatorRole[]> = {
   'catalogue.publish': ['content'],
   'catalogue.withdraw': ['content'],
   'catalogue.import': ['content'],
+  'push.deliveries': ['support'],
+  'push.sendTest': ['support'],
   'reports.weeklySummary': ['support'],
   'feedback.answer': ['support'],
   // views

@@ -1,5 +1,6 @@
 import type { OperatorView } from '../../platform/ops/operator-view';
 import { importsView } from '../books/content-imports';
+import { pushDeliveriesView } from '../push/push.ops';
 import {
   activityView,
   booksView,
@@ -28,6 +29,7 @@ const all: readonly OperatorView[] = [
   findFamilyView,
   familyView,
   recordingsView,
+  pushDeliveriesView,
 ] as readonly OperatorView[];
 
 export const operatorViews: ReadonlyMap<string, OperatorView> = new Map(

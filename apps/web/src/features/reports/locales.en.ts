@@ -129,6 +129,11 @@ export const reportsEn: Widen<typeof reportsZh> = {
     daily: 'Daily goal',
     days: 'Study days',
     reminder: 'Reminder',
+    reminderHint:
+      'Sent at this time on days your child has not studied yet; never from 21:30 to 7:30.',
+    reminderEnable: 'Turn on notifications on this device',
+    reminderEnabled: 'Notifications are on for this device',
+    reminderDenied: 'Notifications are off; allow them in the system settings',
     level: 'Level',
     save: 'Save',
     saved: 'Saved',

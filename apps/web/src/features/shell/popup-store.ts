@@ -2,7 +2,6 @@ import type { TPopup } from '@picbook/contracts';
 import {
   type ActivityPopup,
   choosePopup,
-  hasCapability,
   type PopupKind,
   type PopupPoint,
   recordShow,
@@ -10,6 +9,7 @@ import {
 import { create } from 'zustand';
 import { useStartup } from '../../app/startup/startup-store';
 import { appEnv } from '../../shared/platform/env';
+import { canAskForPush } from '../../shared/push/enable-push';
 import { getDeviceSetting } from '../../shared/settings/device-settings';
 import { useSettings } from '../../shared/settings/user-settings';
 import { useActivityData } from './activity-store';
@@ -89,7 +89,8 @@ export function triggerPopup(point: PopupPoint, now = Date.now()): ShownPopup | 
       minutes: useSettings.getState().values.eye_shield,
     },
     push: {
-      capable: hasCapability(env, 'pushAuth'),
+      // The shell's push authorisation (§6), or Web Push in a browser that has not blocked it.
+      capable: canAskForPush(),
       authorised: getDeviceSetting('push_authorised', user.id) === '1',
       parentEnv: env.isApp,
     },

@@ -5,22 +5,25 @@ import { JsonActionForm } from '../JsonActionForm';
 import { useMayRead, useMayRun } from '../OpsLayout';
 import { ActionButton, fmtTime, Json, NoAccess, Table, Tabs } from '../ui';
 import { PopupPreview } from './PopupPreview';
+import { PushPanel } from './PushPanel';
 
-type Tab = 'activity' | 'camps' | 'configs';
+type Tab = 'activity' | 'camps' | 'configs' | 'push';
 
-/** Activity data (slides, popups and their rules, entrances), camps, configs. */
+/** Activity data (slides, popups and their rules, entrances), camps, configs, push. */
 export default function EngagementPage() {
   const { t } = useTranslation('ops');
   const [tab, setTab] = useState<Tab>('activity');
   const mayActivity = useMayRead('activity.records');
   const mayCamps = useMayRead('camps.list');
   const mayConfigs = useMayRead('configs.list');
+  const mayPush = useMayRead('push.deliveries');
   const may: Record<Tab, boolean> = {
     activity: mayActivity,
     camps: mayCamps,
     configs: mayConfigs,
+    push: mayPush,
   };
-  const tabs = (['activity', 'camps', 'configs'] as const)
+  const tabs = (['activity', 'camps', 'configs', 'push'] as const)
     .filter((k) => may[k])
     .map((key) => ({ key, label: t(`engagement.${key}`) }));
   if (tabs.length === 0) return <NoAccess />;
@@ -32,6 +35,7 @@ export default function EngagementPage() {
       {current === 'activity' ? <ActivityPanel /> : null}
       {current === 'camps' ? <CampsPanel /> : null}
       {current === 'configs' ? <ConfigsPanel /> : null}
+      {current === 'push' ? <PushPanel /> : null}
     </section>
   );
 }

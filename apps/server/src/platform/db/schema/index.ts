@@ -7,6 +7,7 @@ export * from './lottery';
 export * from './missions';
 export * from './operators';
 export * from './points';
+export * from './push';
 export * from './reading';
 export * from './reports';
 export * from './speech';

@@ -2,8 +2,10 @@ import type { TLearnSetting } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../../app/startup/startup-store';
+import { canAskForPush, enablePush } from '../../../shared/push/enable-push';
 import { api } from '../../../shared/request/api';
 import { queryClient } from '../../../shared/request/query-client';
+import { getDeviceSetting, setDeviceSetting } from '../../../shared/settings/device-settings';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { followLevel } from '../level-switch';
@@ -88,6 +90,7 @@ export function LearnSettingCard({ initial }: { initial: TLearnSetting }) {
           onChange={(e) => setValue({ ...value, reminder_time: e.target.value || null })}
         />
       </label>
+      {value.reminder_time ? <ReminderDevice /> : null}
       <div className={styles.field}>
         <span className={styles.muted}>{t('setting.level')}</span>
         <div className={styles.chips}>
@@ -108,5 +111,36 @@ export function LearnSettingCard({ initial }: { initial: TLearnSetting }) {
         {t('setting.save')}
       </Button>
     </section>
+  );
+}
+
+/** The reminder's rule, and turning notifications on for this device (decision 100). */
+function ReminderDevice() {
+  const { t } = useTranslation('reports');
+  const userId = useStartup((s) => s.user?.id);
+  const [on, setOn] = useState(
+    () => userId !== undefined && getDeviceSetting('push_authorised', userId) === '1',
+  );
+  const enable = async () => {
+    const result = await enablePush();
+    if (result === 'subscribed' && userId !== undefined) {
+      setDeviceSetting('push_authorised', userId, '1');
+      setOn(true);
+      toast.success(t('setting.reminderEnabled'));
+    } else if (result === 'denied') {
+      toast.info(t('setting.reminderDenied'));
+    }
+  };
+  return (
+    <div className={styles.field} data-testid="reminder-device">
+      <span className={styles.muted}>{t('setting.reminderHint')}</span>
+      {on ? (
+        <span className={styles.muted}>{t('setting.reminderEnabled')}</span>
+      ) : canAskForPush() ? (
+        <Button variant="secondary" onClick={enable}>
+          {t('setting.reminderEnable')}
+        </Button>
+      ) : null}
+    </div>
   );
 }

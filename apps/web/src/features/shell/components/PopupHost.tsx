@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStartup } from '../../../app/startup/startup-store';
-import { callNative } from '../../../shared/bridge/bridge';
+import { enablePush } from '../../../shared/push/enable-push';
 import { setDeviceSetting } from '../../../shared/settings/device-settings';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -89,8 +89,9 @@ function PopupDialog({ popup }: { popup: ShownPopup }) {
           size="large"
           onClick={async () => {
             close();
-            const result = await callNative('pushAuthorize', {});
-            if (result.code === 0 && userId !== undefined) {
+            // The shell's authorisation (its token) or the browser's permission and subscription.
+            const result = await enablePush();
+            if (result === 'subscribed' && userId !== undefined) {
               setDeviceSetting('push_authorised', userId, '1');
             }
           }}

@@ -1,0 +1,34 @@
+/**
+ * What the service worker shows for a push and where a tap goes (decision 100). Pure, so the
+ * page's tests and the worker share it (tsconfig.sw.json includes this file).
+ */
+export interface PushNotice {
+  title: string;
+  body: string;
+  /** An in-app path (same origin), e.g. /learning or /parents/reportList. */
+  url: string;
+}
+
+const FALLBACK: PushNotice = { title: 'PicBook', body: '', url: '/' };
+
+/** Only a path of this app: never another origin (`//x`, `https:`), never a script URL. */
+export function safeAppPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
+  return /^\/[\w\-./?=&%#]*$/.test(value) ? value : '/';
+}
+
+/** The push's JSON payload ({title, body, url}) read defensively. */
+export function readPushNotice(text: string | null | undefined): PushNotice {
+  if (!text) return FALLBACK;
+  try {
+    const data = JSON.parse(text) as Record<string, unknown>;
+    return {
+      title:
+        typeof data.title === 'string' && data.title ? data.title.slice(0, 80) : FALLBACK.title,
+      body: typeof data.body === 'string' ? data.body.slice(0, 300) : '',
+      url: safeAppPath(data.url),
+    };
+  } catch {
+    return { ...FALLBACK, body: text.slice(0, 300) };
+  }
+}
