@@ -184,11 +184,19 @@ test.describe('study plan', () => {
 
     // The story video plays to its end, which finishes the first course.
     const before = await balances(page);
-    await page.locator('[data-testid="course-card"][data-process="101111"]').click();
+    // Its card says how long it really is (a 14 s video: 不到 1 分钟, not 约 3 分钟).
+    const videoCard = page.locator('[data-testid="course-card"][data-process="101111"]');
+    await expect(videoCard).toContainText('不到 1 分钟');
+    await videoCard.click();
     await expect(page).toHaveURL(/\/learning\/video\/101111/);
     await page.getByTestId('video-play').click();
     await expect(page.getByTestId('video-page')).toHaveAttribute('data-state', 'playing');
+    // The line being said shows large over the video; the switch hides it.
+    await expect(page.getByTestId('video-caption')).toHaveText('It is a windy day.');
     await keep(page, 'learning-video');
+    await page.getByTestId('video-subtitles').click();
+    await expect(page.getByTestId('video-subtitles')).toHaveText('字幕：关');
+    await expect(page.getByTestId('video-caption')).toHaveCount(0);
     const videoScore = await finished(page, before);
     expect(videoScore).toBe(100);
     await keep(page, 'learning-finish');

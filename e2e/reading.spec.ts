@@ -145,8 +145,9 @@ test.describe('library and reading', () => {
     const card = page.locator('[data-testid=book-card][data-book-id="1101"]');
     await expect(card).toBeVisible();
     await expect(card).toContainText('免费');
+    // A guest's locked book says what it takes (会员), not 登录: signing in alone opens none.
     await expect(page.locator('[data-testid=book-card][data-book-id="1103"]')).toContainText(
-      '登录',
+      '会员',
     );
     await keep(page, 'library');
 
@@ -285,6 +286,12 @@ test.describe('library and reading', () => {
         },
       });
     });
+    // The notes' own voice (decision 099): every book file the reader fetches, in order.
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/media/books/1101/') && path.endsWith('.mp3')) fetched.push(path);
+    });
     await page.goto('/library');
     await saveSetting(page, 'library_page_type', '1'); // pages would turn by themselves
     // Opened from the book's page as a child does: the tap on 精讲 is the gesture that lets the
@@ -299,17 +306,26 @@ test.describe('library and reading', () => {
     await expect(page.getByTestId('reader-play')).toHaveAttribute('aria-label', '播放', {
       timeout: 15_000,
     });
-    // The note is said aloud in Mandarin after the narration, and again on its button.
+    // The note is said aloud in Mandarin after the narration — its own MP3 made at build time in
+    // the owl's voice, not the device's voice and not the English sentence — and again on its
+    // button.
     const spoken = () =>
       page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
-    await expect
-      .poll(spoken, { timeout: 15_000 })
-      .toEqual([expect.stringContaining('windy 是“有风的”')]);
+    const isNote = (path: string) => /\/n1\.[0-9a-f]{8}\.mp3$/.test(path);
+    await expect.poll(() => fetched.some(isNote), { timeout: 15_000 }).toBe(true);
+    const listen = page.getByTestId('reader-note-listen');
+    await expect(listen).toHaveAttribute('data-speaking', 'true');
     await keep(page, 'reader-explain');
-    await page.waitForTimeout(3000);
+    await expect(listen).not.toHaveAttribute('data-speaking', 'true', { timeout: 15_000 });
+    await page.waitForTimeout(1500);
     await expect(reader).toHaveAttribute('data-page', '1');
-    await page.getByTestId('reader-note-listen').click();
-    await expect.poll(spoken).toHaveLength(2);
+    const before = fetched.length;
+    await listen.click();
+    await expect(listen).toHaveAttribute('data-speaking', 'true');
+    await expect(listen).toContainText('停一停');
+    // Pressing it fetched (if anything) the note, never a sentence of the page.
+    expect(fetched.slice(before).every(isNote)).toBe(true);
+    expect(await spoken()).toEqual([]);
 
     // The text band can be put away to see the whole picture, and brought back.
     await page.getByRole('button', { name: '收起文字' }).click();

@@ -35,6 +35,15 @@ test.describe('words', () => {
     await expect(page.getByTestId('review-total')).toHaveAttribute('data-count', '5');
     await expect(page.getByTestId('status-new')).toContainText('新单词');
     await keep(page, 'words-tab');
+    // Each word once, although two level-1 books teach "see"; a tap opens that word's own card.
+    const chips = page.getByTestId('status-word');
+    const chipWords = await chips.evaluateAll((els) => els.map((e) => e.dataset.word ?? ''));
+    expect(chipWords.length).toBeGreaterThan(0);
+    expect(new Set(chipWords.map((w) => w.toLowerCase())).size).toBe(chipWords.length);
+    await page.locator('[data-testid="status-word"][data-word="see"]').click();
+    await expect(page).toHaveURL(/\/words\/detail\/\d+\?word=see$/);
+    await expect(page.getByTestId('detail-word')).toHaveText('see');
+    await page.goto('/words');
 
     // Preview: every word of The Red Kite; tapping the speaker fetches the word's narration.
     await page.locator('[data-testid="words-book"][data-book="1101"] button').first().click();

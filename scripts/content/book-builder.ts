@@ -27,6 +27,7 @@ import {
   renderWebp,
   sceneHotspots,
 } from './art/index';
+import { CHINESE_VOICE, hasChineseVoice, speakChinese } from './chinese-voice';
 import type { Lexicon } from './lexicon';
 import {
   durationOf,
@@ -42,6 +43,8 @@ import { concatWithGaps, normaliseLoudness, type Pcm } from './wav';
 /** Bump when the narration or image steps change in a way that must rebuild everything. */
 export const AUDIO_VERSION = 'audio-3';
 export const IMAGE_VERSION = 'image-1';
+/** Bump when the notes' voices must be made again (decision 099). */
+export const NOTES_VERSION = 'notes-1';
 
 const artDir = path.join(import.meta.dirname, 'art');
 
@@ -402,6 +405,7 @@ export async function buildBook(
           duration: timings[j]?.duration ?? 0,
         })),
         note_cn: page.note_cn ?? null,
+        note_audio: null, // made below with the other notes
         ...pageTimelines(timings, offsets),
         hotspots: [],
       });
@@ -433,10 +437,16 @@ export async function buildBook(
     }));
   }
 
+  // The teacher's notes said in Mandarin (精讲, 中文辅助读): the operator's recording when the page
+  // has one, else the app's Chinese voice (the owl's); only remade when a note changes.
+  const notes = await buildNotes(loaded, previous, ctx, fileHash, warn);
+  pages = pages.map((p, i) => ({ ...p, note_audio: notes.audio[i] ?? null }));
+
   const manifest: BookManifest = {
     format: MANIFEST_FORMAT,
     images_hash: imagesHash,
     audio_hash: audioHash,
+    notes_hash: notes.hash,
     id: book.id,
     slug: book.slug,
     title_en: book.title_en,
@@ -460,4 +470,57 @@ export async function buildBook(
   const result: BuildResult =
     redoImages && redoAudio ? 'built' : redoImages ? 'images' : redoAudio ? 'audio' : 'unchanged';
   return { manifest, result };
+}
+
+/**
+ * Each page's note_cn as an MP3 (null for a page without a note): the operator's recording
+ * (`note_audio` in book.yaml) wins; otherwise espeak-ng reads the note in the owl's voice. Without
+ * espeak-ng (an operator's server) a note stays silent and its hash says so, so the next build
+ * with the voice makes it.
+ */
+async function buildNotes(
+  loaded: LoadedBook,
+  previous: BookManifest | null,
+  ctx: AssetCtx,
+  fileHash: (rel: string | undefined) => string,
+  warn: (msg: string) => void,
+): Promise<{ hash: string; audio: Array<string | null> }> {
+  const { book } = loaded;
+  const hash = sha(
+    NOTES_VERSION,
+    CHINESE_VOICE.join(' '),
+    JSON.stringify(book.pages.map((p) => p.note_cn ?? '')),
+    ...book.pages.map((p) => fileHash(p.note_audio)),
+  );
+  const reused = previous?.notes_hash === hash ? previous.pages.map((p) => p.note_audio) : null;
+  if (
+    reused &&
+    reused.length === book.pages.length &&
+    reused.every((url) => !url || fs.existsSync(path.join(ctx.dir, path.basename(url))))
+  ) {
+    for (const url of reused) if (url) ctx.keep.add(path.basename(url));
+    return { hash, audio: reused };
+  }
+  const canSpeak = hasChineseVoice();
+  let silent = 0;
+  const audio: Array<string | null> = [];
+  for (const [i, page] of book.pages.entries()) {
+    if (!page.note_cn) {
+      audio.push(null);
+    } else if (page.note_audio) {
+      const pcm = await loadPcm(path.join(loaded.dir, page.note_audio));
+      audio.push(mp3Asset(ctx, `n${i + 1}`, pcm));
+    } else if (canSpeak) {
+      audio.push(mp3Asset(ctx, `n${i + 1}`, speakChinese(page.note_cn)));
+    } else {
+      silent++;
+      audio.push(null);
+    }
+  }
+  if (silent > 0) {
+    warn(
+      `${book.slug}: ${silent} note(s) not spoken: espeak-ng is missing (apt-get install -y espeak-ng)`,
+    );
+  }
+  return { hash: silent > 0 ? `${hash}-silent` : hash, audio };
 }

@@ -19,6 +19,7 @@ import {
 } from '@picbook/content';
 import { type BuildResult, buildBook } from './book-builder';
 import { buildGuides, buildWeek } from './course-builder';
+import { buildFeedbackVoices } from './feedback-voices';
 import { readLexicon } from './lexicon';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -77,6 +78,12 @@ if (!only) {
     process.exit(1);
   }
   const guides = buildGuides(options);
+  // The feedback a child must act on, in the same voice as the instructions.
+  buildFeedbackVoices({
+    mediaDir,
+    webTableFile: path.join(repo, 'apps/web/src/shared/audio/spoken-feedback.audio.ts'),
+    force: options.force,
+  });
   let built = 0;
   for (const loaded of plan.weeks) {
     const t0 = Date.now();

@@ -6,7 +6,7 @@
  * frame and WebVTT English subtitles). The spoken Chinese instructions of the part types are
  * built once into content/media/courses/guide/. Only what changed is rebuilt.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,15 +35,25 @@ import type {
 import { parsePageTimelines } from '@picbook/domain';
 import sharp from 'sharp';
 import { type AssetCtx, mp3Asset, readManifestFile, sha, writeAsset } from './book-builder';
+import { CHINESE_VOICE, ensureTool, speakChinese } from './chinese-voice';
 import type { Lexicon } from './lexicon';
 import { durationOf, ensureNarrationTools, synthesise } from './narrate';
-import { readWav } from './wav';
 
 /** Bump when the course build changes in a way that must rebuild every week. */
 export const COURSE_BUILD_VERSION = 'course-1';
+/**
+ * Bump when only the weeks' manifests change (not their videos or guide voices, which hash
+ * COURSE_BUILD_VERSION alone). weeks-2: a video's minutes are its own length (issue 39 item 10).
+ */
+const WEEK_MANIFEST_VERSION = 'weeks-2';
+/** A course's minutes when its source gives none and it is not a video (docs/course-format.md). */
+const DEFAULT_COURSE_MINUTES = 3;
+/** A video's whole minutes, rounded: 0 for one under half a minute (shown as 不到 1 分钟). */
+export const videoMinutes = (seconds: number) => Math.round(seconds / 60);
 /** Video: 640×360 H.264 at 24 fps; each page shows its narration with a lead-in and a tail. */
 export const VIDEO = { width: 640, height: 360, fps: 24, lead: 0.6, tail: 0.9 } as const;
-const GUIDE_VOICE = ['-v', 'cmn+f3', '-s', '150', '-p', '55'];
+/** The owl's voice: the app's one Chinese voice (scripts/content/chinese-voice.ts). */
+const GUIDE_VOICE = CHINESE_VOICE;
 
 const mediaFile = (mediaDir: string, url: string) =>
   path.join(mediaDir, url.replace(/^\/media\//, ''));
@@ -80,33 +90,15 @@ export function buildGuides(options: CourseBuildOptions): Record<PartType, strin
   };
   const audio = {} as Record<PartType, string>;
   for (const module of modules) {
-    const wav = path.join(os.tmpdir(), `picbook-guide-${process.pid}.wav`);
-    execFileSync('espeak-ng', [...GUIDE_VOICE, '-w', wav, module.guide_cn]);
     audio[module.type as PartType] = mp3Asset(
       ctx,
       module.type.replace(/_/g, '-'),
-      readWav(fs.readFileSync(wav)),
+      speakChinese(module.guide_cn),
     );
-    fs.rmSync(wav);
   }
   fs.writeFileSync(indexFile, `${JSON.stringify({ hash, audio }, null, 2)}\n`);
   for (const name of fs.readdirSync(dir)) if (!ctx.keep.has(name)) fs.rmSync(path.join(dir, name));
   return audio;
-}
-
-function ensureTool(tool: string, pkg: string): void {
-  if (spawnSync('which', [tool]).status === 0) return;
-  if (process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0) {
-    const r = spawnSync(
-      'sh',
-      ['-c', `apt-get install -y ${pkg} || (apt-get update && apt-get install -y ${pkg})`],
-      {
-        stdio: 'inherit',
-      },
-    );
-    if (r.status === 0) return;
-  }
-  throw new Error(`The course build needs ${tool}: apt-get install -y ${pkg}`);
 }
 
 /** The week's book in the player's terms: sentences, pages and pictures by number. */
@@ -336,6 +328,7 @@ export async function buildWeek(
   const manifestFile = path.join(dir, 'manifest.json');
   const hash = sha(
     COURSE_BUILD_VERSION,
+    WEEK_MANIFEST_VERSION,
     JSON.stringify(week),
     book.images_hash,
     book.audio_hash,
@@ -433,7 +426,9 @@ export async function buildWeek(
       position,
       title_cn: course.title_cn,
       title_en: course.title_en,
-      duration: course.duration ?? 3,
+      duration:
+        course.duration ??
+        (content.kind === 'video' ? videoMinutes(content.video.duration) : DEFAULT_COURSE_MINUTES),
       content,
     });
   }

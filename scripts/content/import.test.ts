@@ -6,6 +6,7 @@ import { closeSharedAligner } from '@picbook/speech';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { buildBook } from './book-builder';
+import { hasChineseVoice } from './chinese-voice';
 import { missingNarrationTools } from './narrate';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -47,6 +48,15 @@ describe.skipIf(missingTools !== null || !hasSample)(
         fs.copyFileSync(media(from), path.join(dir, `page-${i + 1}.mp3`));
         page.audio = `page-${i + 1}.mp3`;
       });
+      // The operator recorded page 1's teacher's note (decision 099): it wins over the build's voice.
+      const eyeRest = fs
+        .readdirSync(path.join(repo, 'content/media/voice/feedback'))
+        .find((f) => f.startsWith('eye-rest.'));
+      fs.copyFileSync(
+        path.join(repo, 'content/media/voice/feedback', eyeRest ?? ''),
+        path.join(dir, 'note-1.mp3'),
+      );
+      (source.pages[0] as Record<string, unknown>).note_audio = 'note-1.mp3';
       source.vocabulary.forEach((word, i) => {
         fs.copyFileSync(
           media(festival.vocabulary[i]?.audio ?? ''),
@@ -68,6 +78,14 @@ describe.skipIf(missingTools !== null || !hasSample)(
         warn: (m) => warnings.push(m),
       });
       expect(manifest.timing_source).toBe('alignment');
+      // Page 1's note is the recording (not the sample's espeak-ng reading); the others are read
+      // by the app's Chinese voice exactly as the sample library's are (same voice, same bytes).
+      const name = (url: string | null | undefined) => url?.split('/').pop()?.split('.')[1];
+      expect(manifest.pages[0]?.note_audio).toMatch(/^\/media\/books\/9101\/n1\.[0-9a-f]{8}\.mp3$/);
+      expect(name(manifest.pages[0]?.note_audio)).not.toBe(name(festival.pages[0]?.note_audio));
+      if (hasChineseVoice()) {
+        expect(name(manifest.pages[1]?.note_audio)).toBe(name(festival.pages[1]?.note_audio));
+      }
 
       const errors: number[] = [];
       manifest.pages.forEach((page, i) => {

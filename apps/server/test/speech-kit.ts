@@ -27,7 +27,13 @@ export async function importSampleBooks(db: Db, ids: readonly number[]): Promise
  */
 export function settableJudge(initialScore = 80) {
   /** busy: answer like the engine pool with a full queue. */
-  const state = { score: initialScore, judged: [] as string[], busy: false };
+  /** verdict: what the judge says the recording is (ok: a reading of the text). */
+  const state = {
+    score: initialScore,
+    judged: [] as string[],
+    busy: false,
+    verdict: 'ok' as ScoreResult['verdict'],
+  };
   const judge: SpeechJudge = {
     async score(_audio, refText) {
       if (state.busy) throw new JudgeBusyError('busy', new Error('queue full'));
@@ -42,7 +48,7 @@ export function settableJudge(initialScore = 80) {
           .split(/\s+/)
           .filter(Boolean)
           .map((word, i) => ({ word, score, start: i * 0.3, end: i * 0.3 + 0.25, status: 'good' })),
-        verdict: 'ok',
+        verdict: state.verdict,
         feedback: '读得很好！',
       } as ScoreResult;
     },

@@ -102,8 +102,14 @@ export const ZPage = z
     image: relativeFile.optional(),
     /** Operator books: a human-recorded narration of the whole page (timelines by alignment). */
     audio: relativeFile.optional(),
+    /** A recording of note_cn read aloud, used instead of the build's voice (decision 099). */
+    note_audio: relativeFile.optional(),
   })
   .strict()
+  .refine((p) => !p.note_audio || Boolean(p.note_cn), {
+    message: 'a note recording needs note_cn',
+    path: ['note_audio'],
+  })
   .refine((p) => Boolean(p.scene) !== Boolean(p.image), {
     message: 'needs either a scene or an image (not both)',
     path: ['scene'],

@@ -41,7 +41,7 @@ export function loadBookSources(
     problems.push(...result.problems);
     if (result.book) {
       for (const [i, page] of result.book.pages.entries()) {
-        for (const key of ['image', 'audio'] as const) {
+        for (const key of ['image', 'audio', 'note_audio'] as const) {
           const ref = page[key];
           if (ref && !fs.existsSync(path.join(dir, ref))) {
             problems.push({

@@ -47,6 +47,8 @@ export const ZManifestPage = ZImageSet.extend({
   duration: z.number().positive(),
   sentences: z.array(ZManifestSentence).min(1).max(4),
   note_cn: z.string().nullable(),
+  /** The note said in Mandarin (the build's reading or the operator's recording); none without a note. */
+  note_audio: mediaUrl.nullable().default(null),
   read_sentences_timeline: jsonString,
   read_words_timeline: jsonString,
   sentences_timeline: jsonString,
@@ -68,6 +70,8 @@ export const ZBookManifest = z.object({
   format: z.literal(MANIFEST_FORMAT),
   images_hash: z.string().min(1),
   audio_hash: z.string().min(1),
+  /** What the notes' voices were made from (their texts, recordings and the voice). */
+  notes_hash: z.string().optional(),
   id: z.number().int().min(1).max(999_999),
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   title_en: z.string().min(1),

@@ -130,6 +130,8 @@ export const ZBookPage = ZImageSet.extend({
   duration: z.number(),
   sentences: z.array(ZBookSentence),
   note_cn: z.string().nullable(),
+  /** note_cn said in Mandarin (built, or the operator's recording); the reader plays it in 精讲 and 中文辅助读. */
+  note_audio: z.string().nullable().optional(),
   read_sentences_timeline: z.string(),
   read_words_timeline: z.string(),
   sentences_timeline: z.string(),

@@ -152,6 +152,7 @@ import {
   ZLearnSetting,
   ZMessagesQuery,
   ZMyEarnings,
+  ZMyEarningsQuery,
   ZParentMessages,
   ZParentSpace,
   ZPoster,
@@ -1406,8 +1407,9 @@ export const endpoints = {
   },
   myAward: {
     ...routes.myAward,
-    summary: 'What the child has earned: balances, totals and the latest earnings',
+    summary: 'What the child has earned: balances, totals and the latest entries of one balance',
     tags: ['reports'],
+    query: ZMyEarningsQuery,
     response: ZMyEarnings,
   },
   poster: {

@@ -20,6 +20,7 @@ export * from './reports';
 export * from './rewards';
 export * from './routes';
 export * from './speech';
+export * from './spoken-feedback';
 export * from './store';
 export * from './study-plan';
 export * from './system';

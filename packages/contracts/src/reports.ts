@@ -250,15 +250,28 @@ export const ZBookReport = z.object({
 });
 export type TBookReport = z.infer<typeof ZBookReport>;
 
+/**
+ * A run through a book (a work) by what was actually scored in it (decision 098): a run left
+ * after one sentence of five at 99 is 「读了 1/5 句 · 99 分」, not the ranking's 20. Runs with nothing
+ * scored are not listed.
+ */
 export const ZReadReportSummary = z.object({
   uuid: z.string(),
+  /** The work: /library/production/{book_id}/{work_id} plays it. */
+  work_id: z.number().int(),
   book_id: z.number().int(),
   title_cn: z.string(),
   title_en: z.string(),
   cover: ZImageSet,
   type: z.number().int(),
+  /** Mean of the scored items' best scores (items not read do not count). */
   score: z.number().int(),
+  /** Items with a scored reading. */
   items: z.number().int(),
+  /** Items of the book in this mode (sentences for repeat, pages for speak). */
+  item_total: z.number().int(),
+  /** Every item was scored. */
+  complete: z.boolean(),
   created_at: z.number().int(),
 });
 export const ZReadReports = z.object({ list: z.array(ZReadReportSummary) });
@@ -299,24 +312,40 @@ export const ZStars = z.object({
 });
 export type TStars = z.infer<typeof ZStars>;
 
+/** my_award?currency=coins: one balance's entries (the top bar's pills open them). */
+export const ZMyEarningsQuery = z.object({
+  currency: z
+    .enum(['coins', 'credits', 'diamonds'], { message: 'currency 为 coins、credits 或 diamonds' })
+    .optional(),
+});
+
 export const ZMyEarnings = z.object({
   balances: ZBalances,
+  /** Everything ever earned, per balance. */
   totals: z.object({
     coins: z.number().int(),
     credits: z.number().int(),
     diamonds: z.number().int(),
   }),
-  /** Latest earnings first (at most 50). */
+  /**
+   * Latest entries first (at most 50): earnings only, or with `currency` that balance's earnings
+   * and spendings (amount below 0).
+   */
   list: z.array(
     z.object({
       reason: z.string(),
+      /** What it was for, one word the screens translate (ledgerReasonKind). */
+      kind: z.string(),
       title_cn: z.string(),
+      /** The book it was for (reading, sharing, the reading challenge), or null. */
+      book_title: z.string().nullable(),
       currency: z.string(),
       amount: z.number().int(),
       created_at: z.number().int(),
     }),
   ),
 });
+export type TMyEarnings = z.infer<typeof ZMyEarnings>;
 
 // ---- Posters --------------------------------------------------------------------------------
 

@@ -120,8 +120,18 @@ export const ZAudioAnswer = z.object({
   /** The server's judgement of this recording (null when it could not be scored). */
   score: z.number().int().nullable(),
   words: z.array(ZScoredWord),
-  /** The work (the run through the book) and its item's best score so far. */
-  work_id: z.number().int(),
-  best_score: z.number().int(),
+  /**
+   * The judge's verdict; null when the recording could not be judged. Only a reading of the
+   * item (`ok`) is filed as the work's item: silence, noise, too short or another sentence is no
+   * score (decision 098).
+   */
+  verdict: ZSpeechVerdict.nullable(),
+  /** The work (the run through the book); null when this recording was not filed. */
+  work_id: z.number().int().nullable(),
+  /**
+   * The child's best score of this item over all their runs of the book in this mode (after
+   * 重新开始 too); null when no reading of it was scored yet.
+   */
+  best_score: z.number().int().nullable(),
 });
 export type TAudioAnswer = z.infer<typeof ZAudioAnswer>;

@@ -5,6 +5,7 @@ import {
   clampNickname,
   initialAvatarSlide,
   nicknameUnits,
+  startAvatarSlide,
   validateBirthday,
   validateNickname,
   zodiacIndex,
@@ -118,5 +119,41 @@ describe('avatar order (spec §5)', () => {
     );
     expect(initialAvatarSlide(order, () => 0)).toBe(0);
     expect(initialAvatarSlide(order, () => 0.9999)).toBe(12);
+  });
+
+  // Six avatars per gender ship: the first 13 of a girl's order reach into the boys (issue 40.8).
+  const six = {
+    boy: ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'],
+    girl: ['g1', 'g2', 'g3', 'g4', 'g5', 'g6'],
+    zodiac: avatars.zodiac,
+  };
+  const girls = new Set([...six.girl, 'snake']);
+  const boys = new Set([...six.boy, 'snake']);
+  it.each([
+    // gender, birth year, current avatar, random → the avatar the picker opens on (or a set)
+    [2, 2013, null, 0, 'g1'],
+    [2, 2013, null, 0.9999, 'snake'],
+    [1, 2013, null, 0.9999, 'snake'],
+    [1, 2013, null, 0, 'b1'],
+    [2, 2013, 'g4', 0, 'g4'],
+    [2, 2013, 'rat', 0.5, 'rat'],
+    [2, 2013, 'b2', 0, 'g1'],
+    [1, 2013, 'g2', 0, 'b1'],
+    [2, 2013, 'not-in-config', 0, 'g1'],
+  ] as const)('gender %i, %i, now %s, random %f → %s', (gender, year, current, r, expected) => {
+    const order = avatarOrder(six, gender, year);
+    expect(order[startAvatarSlide(six, gender, year, current, () => r)]).toBe(expected);
+  });
+
+  it('a new girl never starts on a boy, a new boy never on a girl', () => {
+    for (let i = 0; i < 100; i++) {
+      const r = i / 100;
+      expect(
+        girls.has(avatarOrder(six, 2, 2013)[startAvatarSlide(six, 2, 2013, null, () => r)] ?? ''),
+      ).toBe(true);
+      expect(
+        boys.has(avatarOrder(six, 1, 2013)[startAvatarSlide(six, 1, 2013, null, () => r)] ?? ''),
+      ).toBe(true);
+    }
   });
 });

@@ -76,8 +76,41 @@ export function avatarOrder(avatars: AvatarLists, gender: number, birthYear: num
   return [...first, ...(own ? [own] : []), ...third, ...avatars.zodiac];
 }
 
-/** Spec §5: the first-setup slide is random among the first 13. */
+/**
+ * Spec §5: the first-setup slide is random among the first 13 — with twelve avatars per gender
+ * that is the child's own gender and birth-year animal. With fewer per gender (six each ship
+ * today) the first 13 reach into the other gender, and a girl's picker started on a boy
+ * (issue 40 item 8): the choice stays inside the child's own gender and animal.
+ */
 export const INITIAL_AVATAR_CHOICES = 13;
-export function initialAvatarSlide(order: readonly string[], random: () => number): number {
-  return Math.floor(random() * Math.min(INITIAL_AVATAR_CHOICES, order.length));
+export function initialAvatarSlide(
+  order: readonly string[],
+  random: () => number,
+  choices = INITIAL_AVATAR_CHOICES,
+): number {
+  const n = Math.max(1, Math.min(INITIAL_AVATAR_CHOICES, choices, order.length));
+  return Math.floor(random() * n);
+}
+
+/**
+ * The slide the avatar picker opens on (decision 098): the child's own avatar when editing and
+ * it is not one of the other gender's (a boy's picture kept after the gender was set to girl is
+ * not where a girl's picker starts); otherwise a random one of the child's own gender and
+ * birth-year animal (the head of {@link avatarOrder}).
+ */
+export function startAvatarSlide(
+  avatars: AvatarLists,
+  gender: number,
+  birthYear: number,
+  current: string | null,
+  random: () => number,
+): number {
+  const order = avatarOrder(avatars, gender, birthYear);
+  const [own, other] = gender === 1 ? [avatars.boy, avatars.girl] : [avatars.girl, avatars.boy];
+  if (current && !other.includes(current)) {
+    const at = order.indexOf(current);
+    if (at >= 0) return at;
+  }
+  const hasAnimal = avatars.zodiac[zodiacIndex(birthYear)] !== undefined;
+  return initialAvatarSlide(order, random, own.length + (hasAnimal ? 1 : 0));
 }

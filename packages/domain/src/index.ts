@@ -30,6 +30,7 @@ export * from './rewards';
 export * from './rights';
 export * from './settings';
 export * from './shell-habits';
+export * from './speech-attempts';
 export * from './speech-score';
 export * from './study-plan';
 export * from './study-time';

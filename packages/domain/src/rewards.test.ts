@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { itemReward, rewardIncrease, rewardTier } from './rewards';
+import {
+  itemReward,
+  ledgerReasonBook,
+  ledgerReasonKind,
+  rewardIncrease,
+  rewardTier,
+} from './rewards';
 
 describe('reward by score (spec §5: 90 → 3, 70 → 2, 50 → 1)', () => {
   it.each([
@@ -38,5 +44,31 @@ describe('rewardIncrease: the best per item is kept', () => {
     [{ coins: 2, credits: 2 }, 55, { coins: 0, credits: 0 }],
   ])('paid %j, new score %i → %j', (paid, score, increase) => {
     expect(rewardIncrease(paid, score, max)).toEqual(increase);
+  });
+});
+
+describe('ledger reasons: one kind per business event, the book it names', () => {
+  it.each([
+    ['course:12', 'course', null],
+    ['plan-stage', 'plan-stage', null],
+    ['plan-week', 'plan-week', null],
+    ['finish-fixed:1101:read', 'finish-fixed', 1101],
+    ['finish:1101:repeat', 'finish', 1101],
+    ['share:1102:speak', 'share', 1102],
+    ['mission:zero-3', 'mission', null],
+    ['camp:summer', 'camp', null],
+    ['kob:1103', 'kob', 1103],
+    ['lottery-prize:4', 'lottery-prize', null],
+    ['lottery-chance:4', 'lottery-chance', null],
+    ['points-task:invite', 'points-task', null],
+    ['points-sign:2026-12-06', 'points-sign', null],
+    ['points-exchange:9', 'points-exchange', null],
+    ['points-refund:9', 'points-refund', null],
+    ['ops-points:r1', 'ops', null],
+    ['家长来电', 'other', null],
+    ['', 'other', null],
+  ] as const)('%s → %s, book %s', (reason, kind, book) => {
+    expect(ledgerReasonKind(reason)).toBe(kind);
+    expect(ledgerReasonBook(reason)).toBe(book);
   });
 });

@@ -40,3 +40,61 @@ export function rewardIncrease(paid: Reward, score: number, max: RewardMax): Rew
     credits: Math.max(0, worth.credits - paid.credits),
   };
 }
+
+/**
+ * The child's four balances and the course stars, each with one name (issue 39 item 6): coins
+ * 金币, credits 学分, diamonds 钻石 — the child's, shown in the top bar — and points 积分, the
+ * parents' points mall. Course stars (星星) are not a balance: they are what a course scored.
+ */
+export const CHILD_CURRENCIES = ['coins', 'credits', 'diamonds'] as const;
+export type ChildCurrency = (typeof CHILD_CURRENCIES)[number];
+
+/** What a ledger entry was for, as one word the screens translate. */
+export type LedgerReasonKind =
+  | 'course'
+  | 'plan-stage'
+  | 'plan-week'
+  | 'finish-fixed'
+  | 'finish'
+  | 'share'
+  | 'mission'
+  | 'camp'
+  | 'kob'
+  | 'lottery-prize'
+  | 'lottery-chance'
+  | 'points-task'
+  | 'points-sign'
+  | 'points-exchange'
+  | 'points-refund'
+  | 'ops'
+  | 'other';
+
+const REASON_KINDS: ReadonlyArray<[prefix: string, kind: LedgerReasonKind]> = [
+  ['course:', 'course'],
+  ['plan-stage', 'plan-stage'],
+  ['plan-week', 'plan-week'],
+  ['finish-fixed:', 'finish-fixed'],
+  ['finish:', 'finish'],
+  ['share:', 'share'],
+  ['mission:', 'mission'],
+  ['camp:', 'camp'],
+  ['kob:', 'kob'],
+  ['lottery-prize:', 'lottery-prize'],
+  ['lottery-chance:', 'lottery-chance'],
+  ['points-task:', 'points-task'],
+  ['points-sign:', 'points-sign'],
+  ['points-exchange:', 'points-exchange'],
+  ['points-refund:', 'points-refund'],
+  ['ops-', 'ops'],
+];
+
+/** The kind of a ledger reason (`finish:1101:repeat` → finish); unknown reasons are `other`. */
+export function ledgerReasonKind(reason: string): LedgerReasonKind {
+  return REASON_KINDS.find(([prefix]) => reason.startsWith(prefix))?.[1] ?? 'other';
+}
+
+/** The book a reason names (finish, finish-fixed, share, kob), or null. */
+export function ledgerReasonBook(reason: string): number | null {
+  const m = /^(?:finish|finish-fixed|share|kob):(\d+)/.exec(reason);
+  return m ? Number(m[1]) : null;
+}

@@ -110,6 +110,41 @@ describe('every book, walked by a guest (no token and a guest token), a user and
     120_000,
   );
 
+  it("a page's teacher's note comes with its Mandarin voice, signed like the page (decision 099)", async () => {
+    let checked = 0;
+    for (const id of bookIds) {
+      const book = expectOk(await get(`/api/v1.1/books/${id}`, readers.member), endpoints.book);
+      const isTrial = book.book_info.book_type === BOOK_TYPE.trial;
+      for (const page of book.pages) {
+        if (!page.note_cn) {
+          expect(page.note_audio ?? null).toBeNull();
+          continue;
+        }
+        const url = page.note_audio ?? '';
+        expect(url, `book ${id} page ${page.page}`).toMatch(
+          new RegExp(`^/media/books/${id}/n${page.page}\\.[0-9a-f]{8}\\.mp3`),
+        );
+        // Never the English sentence's file: the note's own recording.
+        expect(page.sentences.map((x) => x.audio)).not.toContain(url);
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/audio\/mpeg/);
+        const bare = url.split('?')[0] ?? '';
+        if (isTrial) expect(url).toBe(bare);
+        else {
+          expect(url).toContain('?');
+          expect((await get(bare)).statusCode, `${bare} unsigned`).toBe(403);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+    // A locked book gives no note voice at all (its pages are not sent).
+    const locked = bookIds.find((id) => typeOf.get(id) !== BOOK_TYPE.trial) ?? 0;
+    const asGuest = expectOk(await get(`/api/v1.1/books/${locked}`, readers.guest), endpoints.book);
+    expect(asGuest.pages.some((p) => p.note_audio)).toBe(false);
+  }, 120_000);
+
   it('without a signature only covers and the trial books answer; manifest.json never', async () => {
     let refused = 0;
     for (const id of bookIds) {

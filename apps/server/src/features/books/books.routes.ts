@@ -64,6 +64,7 @@ export function presentPage(
     duration: p.duration,
     sentences: p.sentences.map((s) => ({ ...s, audio: url(s.audio) })),
     note_cn: p.noteCn,
+    note_audio: p.noteAudio ? url(p.noteAudio) : null,
     read_sentences_timeline: p.readSentencesTimeline,
     read_words_timeline: p.readWordsTimeline,
     sentences_timeline: signSentencesTimeline(p.sentencesTimeline, url),

@@ -54,6 +54,7 @@ function writeBook(id: number, patch: Partial<BookManifest> = {}): BookManifest 
           { en: 'I see.', zh: '我看见。', audio: file('p1-s1.dddddddd.mp3'), duration: 0.9 },
         ],
         note_cn: null,
+        note_audio: null,
         read_sentences_timeline: JSON.stringify([{ i: 0, start: 0, end: 0.9 }]),
         read_words_timeline: JSON.stringify(words.map((w) => ({ s: 0, ...w }))),
         sentences_timeline: JSON.stringify([

@@ -11,7 +11,8 @@ export interface ImportReport {
 }
 
 /** The hash that says whether a manifest differs from what the database holds. */
-export const contentHashOf = (m: BookManifest) => `${m.images_hash}:${m.audio_hash}:${m.format}`;
+export const contentHashOf = (m: BookManifest) =>
+  `${m.images_hash}:${m.audio_hash}:${m.format}${m.notes_hash ? `:${m.notes_hash}` : ''}`;
 
 /** Every /media URL a manifest points at (files that must exist before it is imported). */
 export function mediaUrlsOf(m: BookManifest): string[] {
@@ -22,6 +23,7 @@ export function mediaUrlsOf(m: BookManifest): string[] {
       p.image,
       p.image_small,
       p.audio,
+      ...(p.note_audio ? [p.note_audio] : []),
       ...p.sentences.map((s) => s.audio),
       ...p.hotspots.map((h) => h.audio),
     ]),
@@ -133,6 +135,7 @@ export async function importManifests(
           duration: p.duration,
           sentences: p.sentences,
           noteCn: p.note_cn,
+          noteAudio: p.note_audio,
           readSentencesTimeline: p.read_sentences_timeline,
           readWordsTimeline: p.read_words_timeline,
           sentencesTimeline: p.sentences_timeline,

@@ -1,6 +1,20 @@
 import { ErrorCode, type TBookReport, type TReportCards, type TStars } from '@picbook/contracts';
-import { courseItems, soundStrengths, studyMinutes, weeklyTrend } from '@picbook/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import {
+  CHILD_CURRENCIES,
+  type ChildCurrency,
+  courseItems,
+  type LedgerReasonKind,
+  ledgerReasonBook,
+  ledgerReasonKind,
+  type RunSummary,
+  soundStrengths,
+  studyMinutes,
+  summarizeRun,
+  WORK_TYPE,
+  weeklyTrend,
+  workItemsOf,
+} from '@picbook/domain';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   bookPages,
@@ -22,6 +36,7 @@ import { AppError } from '../../platform/errors';
 import { readBalances } from '../../platform/ledger/ledger';
 import { chinaDate, unixSeconds } from '../../platform/time';
 import { recordingUrl } from '../speech/speech-sessions';
+import { scoredRecording } from '../works/works.queries';
 import { studySecondsByDay } from './study-time';
 
 /** A level's courses with this child's progress, in plan order. */
@@ -197,47 +212,88 @@ export async function userStars(deps: AppDeps, userId: number, level: number): P
   };
 }
 
-/** What a ledger reason was for, in the parents' words. */
-const REASON_TITLES: Array<[string, string]> = [
-  ['course:', '完成课程'],
-  ['plan-stage', '学习计划每日奖励'],
-  ['plan-week', '学习计划每周奖励'],
-  ['finish-fixed:', '读完绘本'],
-  ['finish:', '绘本跟读得分'],
-  ['share:', '分享奖励'],
-  ['mission:', '成长任务'],
-  ['camp:', '训练营'],
-  ['kob:', '阅读挑战'],
-  ['lottery-prize:', '幸运转盘'],
-  ['points-task:', '积分任务'],
-  ['points-sign:', '每日签到'],
-];
-export const reasonTitle = (reason: string): string =>
-  REASON_TITLES.find(([prefix]) => reason.startsWith(prefix))?.[1] ?? '奖励';
+/** What a ledger entry was for, in the parents' words (by ledgerReasonKind). */
+const REASON_TITLES: Record<LedgerReasonKind, string> = {
+  course: '完成课程',
+  'plan-stage': '学习计划每日奖励',
+  'plan-week': '学习计划每周奖励',
+  'finish-fixed': '读完绘本',
+  finish: '绘本跟读得分',
+  share: '分享奖励',
+  mission: '成长任务',
+  camp: '训练营',
+  kob: '阅读挑战',
+  'lottery-prize': '幸运转盘',
+  'lottery-chance': '兑换抽奖机会',
+  'points-task': '积分任务',
+  'points-sign': '每日签到',
+  'points-exchange': '积分兑换',
+  'points-refund': '取消兑换退回',
+  ops: '客服调整',
+  other: '奖励',
+};
+export const reasonTitle = (reason: string): string => REASON_TITLES[ledgerReasonKind(reason)];
 
-/** GET /api/v1/user/my_award: balances, everything earned, the latest earnings. */
-export async function myAward(deps: AppDeps, userId: number) {
-  const earned = and(
-    eq(ledgerEntries.userId, userId),
-    gt(ledgerEntries.delta, 0),
-    inArray(ledgerEntries.currency, ['coins', 'credits', 'diamonds']),
-  );
-  const [balances, list] = await Promise.all([
+type ChildCurrencyFilter = { currency?: ChildCurrency | undefined };
+
+/**
+ * GET /api/v1/user/my_award: balances, everything earned, and the latest entries — earnings of
+ * every balance, or with `currency` that one balance's earnings and spendings (the top bar's
+ * pills open them).
+ */
+export async function myAward(deps: AppDeps, userId: number, query: ChildCurrencyFilter = {}) {
+  const mine = eq(ledgerEntries.userId, userId);
+  const shown = query.currency
+    ? and(mine, eq(ledgerEntries.currency, query.currency))
+    : and(mine, gt(ledgerEntries.delta, 0), inArray(ledgerEntries.currency, [...CHILD_CURRENCIES]));
+  const [balances, sums, list] = await Promise.all([
     readBalances(deps.db, userId),
-    deps.db.select().from(ledgerEntries).where(earned).orderBy(desc(ledgerEntries.id)).limit(500),
+    deps.db
+      .select({
+        currency: ledgerEntries.currency,
+        earned: sql<number>`sum(${ledgerEntries.delta})::int`,
+      })
+      .from(ledgerEntries)
+      .where(
+        and(
+          mine,
+          gt(ledgerEntries.delta, 0),
+          inArray(ledgerEntries.currency, [...CHILD_CURRENCIES]),
+        ),
+      )
+      .groupBy(ledgerEntries.currency),
+    deps.db.select().from(ledgerEntries).where(shown).orderBy(desc(ledgerEntries.id)).limit(50),
   ]);
   const totals = { coins: 0, credits: 0, diamonds: 0 };
-  for (const e of list) totals[e.currency as keyof typeof totals] += e.delta;
+  for (const s of sums) totals[s.currency as ChildCurrency] = s.earned;
+  const bookIds = [
+    ...new Set(list.map((e) => ledgerReasonBook(e.reason)).filter((b) => b !== null)),
+  ];
+  const titles = new Map(
+    bookIds.length === 0
+      ? []
+      : (
+          await deps.db
+            .select({ id: books.id, title: books.titleCn })
+            .from(books)
+            .where(inArray(books.id, bookIds))
+        ).map((b) => [b.id, b.title]),
+  );
   return {
     balances: { coins: balances.coins, credits: balances.credits, diamonds: balances.diamonds },
     totals,
-    list: list.slice(0, 50).map((e) => ({
-      reason: e.reason,
-      title_cn: reasonTitle(e.reason),
-      currency: e.currency,
-      amount: e.delta,
-      created_at: unixSeconds(e.createdAt),
-    })),
+    list: list.map((e) => {
+      const book = ledgerReasonBook(e.reason);
+      return {
+        reason: e.reason,
+        kind: ledgerReasonKind(e.reason),
+        title_cn: reasonTitle(e.reason),
+        book_title: book === null ? null : (titles.get(book) ?? null),
+        currency: e.currency,
+        amount: e.delta,
+        created_at: unixSeconds(e.createdAt),
+      };
+    }),
   };
 }
 
@@ -313,7 +369,7 @@ export async function bookReport(
       .from(workItems)
       .innerJoin(works, eq(works.id, workItems.workId))
       .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
-      .where(and(eq(works.userId, userId), eq(works.bookId, bookId))),
+      .where(and(eq(works.userId, userId), eq(works.bookId, bookId), scoredRecording)),
     studySecondsByDay(deps.db, userId, null, bookId),
   ]);
   const uuids = courseRows.map((r) => r.course.uuid);
@@ -395,46 +451,90 @@ async function readRuns(db: DbOrTx, userId: number, uuid?: string) {
     .limit(50);
 }
 
-function summary(row: Awaited<ReturnType<typeof readRuns>>[number]) {
+type RunRow = Awaited<ReturnType<typeof readRuns>>[number];
+
+/**
+ * The scored items of runs (verdict ok; an older client filed silence and other sentences too)
+ * and each run's book items in its mode (decision 098).
+ */
+async function runItems(db: DbOrTx, rows: readonly RunRow[]) {
+  const workIds = rows.map((r) => r.work.id);
+  const [items, texts] = await Promise.all([
+    workIds.length === 0
+      ? []
+      : db
+          .select({
+            workId: workItems.workId,
+            contentId: workItems.contentId,
+            page: workItems.secondaryId,
+            score: workItems.score,
+            key: recordings.key,
+          })
+          .from(workItems)
+          .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+          .where(and(inArray(workItems.workId, workIds), scoredRecording))
+          .orderBy(asc(workItems.secondaryId), asc(workItems.contentId)),
+    pageTexts(db, [...new Set(rows.map((r) => r.book.id))]),
+  ]);
+  const byWork = new Map<number, typeof items>();
+  for (const item of items) byWork.set(item.workId, [...(byWork.get(item.workId) ?? []), item]);
+  return { byWork, texts };
+}
+
+function summary(row: RunRow, run: RunSummary) {
   return {
     uuid: row.work.uuid,
+    work_id: row.work.id,
     book_id: row.book.id,
     title_cn: row.book.titleCn,
     title_en: row.book.titleEn,
     cover: row.book.cover,
     type: row.work.type,
-    score: row.work.score,
-    items: row.work.itemCount,
+    score: run.score ?? 0,
+    items: run.scored,
+    item_total: run.total,
+    complete: run.state === 'complete',
     created_at: unixSeconds(row.work.createdAt),
   };
 }
 
-/** GET /api/v1/user/read_reports. */
-export async function readReports(deps: AppDeps, userId: number) {
-  return { list: (await readRuns(deps.db, userId)).map(summary) };
+/** A run by what was scored in it (summarizeRun), against its book's items in its mode. */
+function runOf(
+  row: RunRow,
+  items: ReadonlyArray<{ score: number }>,
+  pages: Map<number, Array<{ en: string }>>,
+): RunSummary {
+  const pageList = [...pages.entries()].map(([page, sentences]) => ({
+    page,
+    sentences: sentences.map((s) => s.en),
+  }));
+  const total = workItemsOf(
+    row.work.type === WORK_TYPE.speak ? WORK_TYPE.speak : WORK_TYPE.repeat,
+    pageList,
+  ).length;
+  return summarizeRun(items, total);
 }
 
-/** GET /api/v1/user/read_report: one run's sentences with scores and recordings. */
+/** GET /api/v1/user/read_reports: runs with something scored, latest first. */
+export async function readReports(deps: AppDeps, userId: number) {
+  const rows = await readRuns(deps.db, userId);
+  const { byWork, texts } = await runItems(deps.db, rows);
+  const list = rows.flatMap((row) => {
+    const run = runOf(row, byWork.get(row.work.id) ?? [], texts.get(row.book.id) ?? new Map());
+    return run.state === 'empty' ? [] : [summary(row, run)];
+  });
+  return { list };
+}
+
+/** GET /api/v1/user/read_report: one run's scored sentences with scores and recordings. */
 export async function readReport(deps: AppDeps, userId: number, uuid: string) {
   const [row] = await readRuns(deps.db, userId, uuid);
   if (!row) throw new AppError(ErrorCode.RecordNotFound, '这份阅读报告不存在');
-  const [items, texts] = await Promise.all([
-    deps.db
-      .select({
-        contentId: workItems.contentId,
-        page: workItems.secondaryId,
-        score: workItems.score,
-        key: recordings.key,
-      })
-      .from(workItems)
-      .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
-      .where(eq(workItems.workId, row.work.id))
-      .orderBy(asc(workItems.secondaryId), asc(workItems.contentId)),
-    pageTexts(deps.db, [row.book.id]),
-  ]);
+  const { byWork, texts } = await runItems(deps.db, [row]);
+  const items = byWork.get(row.work.id) ?? [];
   const pages = texts.get(row.book.id) ?? new Map();
   return {
-    ...summary(row),
+    ...summary(row, runOf(row, items, pages)),
     sentences: items.map((i) => ({
       content_id: i.contentId,
       page: i.page,

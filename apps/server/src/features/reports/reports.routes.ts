@@ -70,7 +70,7 @@ export function registerReportRoutes(app: FastifyInstance): void {
   defineRoute(app, endpoints.userStars, ({ deps, userId, query }) =>
     userStars(deps, userId, query.level),
   );
-  defineRoute(app, endpoints.myAward, ({ deps, userId }) => myAward(deps, userId));
+  defineRoute(app, endpoints.myAward, ({ deps, userId, query }) => myAward(deps, userId, query));
   for (const endpoint of [endpoints.poster, endpoints.posterV2]) {
     defineRoute(app, endpoint, ({ deps, userId, body, request }) =>
       makePoster(deps, userId, body, originOf(deps, request)),

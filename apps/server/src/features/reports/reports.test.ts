@@ -253,6 +253,17 @@ describe('course reports and redo', () => {
       ].sort(),
     );
     expect(ofListen[0]?.title_cn).toBe('完成课程');
+    expect(ofListen[0]).toMatchObject({ kind: 'course', book_title: null });
+    // One balance's entries (the top bar's coin pill): only coins, and they add up to it.
+    const coins = expectOk(
+      await kit.get('/api/v1/user/my_award?currency=coins', family),
+      endpoints.myAward,
+    );
+    expect(coins.list.length).toBeGreaterThan(0);
+    expect(coins.list.every((e) => e.currency === 'coins')).toBe(true);
+    expect(coins.list.reduce((sum, e) => sum + e.amount, 0)).toBe(coins.balances.coins);
+    expect(coins.totals.coins).toBe(coins.balances.coins);
+    expectError(await kit.get('/api/v1/user/my_award?currency=points', family), 400, 10001);
     expectError(
       await kit.post('/api/v1.2/reports/redo', family, { ...body, process_id: FIRST.read }),
       400,

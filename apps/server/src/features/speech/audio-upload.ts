@@ -7,7 +7,13 @@ import {
   type TAudioFields,
   type TScoredWord,
 } from '@picbook/contracts';
-import { itemText, parseContentId, type WorkType, workItemsOf } from '@picbook/domain';
+import {
+  isScoredAttempt,
+  itemText,
+  parseContentId,
+  type WorkType,
+  workItemsOf,
+} from '@picbook/domain';
 import { decodeWithFfmpeg, VERDICT_MESSAGES } from '@picbook/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation } from '../../platform/db/errors';
@@ -41,6 +47,8 @@ const ITEM_ERRORS = {
 /**
  * POST /api/v1/audio: files a recording of one item of a book (a sentence in repeat mode, a page
  * in speak mode) as the child's work for the run `uuid`, keeping each item's best recording.
+ * Only a reading of the item is filed (verdict ok); any other recording is answered with its
+ * verdict and not filed (decision 098).
  * The score is the server's: a speech session's recording keeps the judgement it had (re-judged
  * when it was scored against other words), a file sent here is judged now.
  */
@@ -75,12 +83,31 @@ export async function handleAudioUpload(
     : await ownStoredRecording(deps, input, item.text);
 
   const words = (recording.result?.words ?? []) as TScoredWord[];
+  const verdict = (recording.result?.verdict ?? null) as TAudioAnswer['verdict'];
+  const itemKey = { userId, bookId: book.id, type, contentId: fields.content_id };
+  const answer = {
+    id: recording.id,
+    audio_url: recordingUrl(deps, recording.key, userId, userId),
+    duration: recording.duration,
+    score: recording.score,
+    words,
+    verdict,
+  };
+  // Silence, noise, too short, another sentence or no judgement: kept as a recording, but no
+  // score — not the work's item, no best, nothing in the reports (decision 098).
+  if (!isScoredAttempt({ verdict, score: recording.score })) {
+    return {
+      ...answer,
+      work_id: null,
+      best_score: await createWorkQueries(deps.db).bestItemScore(itemKey),
+    };
+  }
   const score = recording.score ?? 0;
   const filed = await deps.db
     .transaction(async (tx) => {
       const wq = createWorkQueries(tx);
       const work = await wq.openWork({ userId, bookId: book.id, type, uuid: fields.uuid });
-      const best = await wq.keepBest(work.id, {
+      await wq.keepBest(work.id, {
         contentId: fields.content_id,
         secondaryId: fields.secondary_id,
         recordingId: recording.id,
@@ -89,7 +116,8 @@ export async function handleAudioUpload(
         words,
       });
       await wq.refreshTotals(work.id, workItemsOf(type, pages).length);
-      return { workId: work.id, best };
+      // Best over every run of the book (重新开始 starts a new run, not a new best).
+      return { workId: work.id, best: await wq.bestItemScore(itemKey) };
     })
     .catch((error: unknown) => {
       // The recording or the run was deleted meanwhile (another tab deleted the work).
@@ -98,16 +126,7 @@ export async function handleAudioUpload(
       }
       throw error;
     });
-  const { workId, best } = filed;
-  return {
-    id: recording.id,
-    audio_url: recordingUrl(deps, recording.key, userId, userId),
-    duration: recording.duration,
-    score: recording.score,
-    words,
-    work_id: workId,
-    best_score: best,
-  };
+  return { ...answer, work_id: filed.workId, best_score: filed.best ?? score };
 }
 
 /** A file part: checked by its bytes, measured, judged against the item's text, stored. */

@@ -71,28 +71,77 @@ describe('POST /api/v1/audio', () => {
     const served = await t.app.inject({ url: data.audio_url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('audio/wav');
-    const [row] = await t.database.db.select().from(works).where(eq(works.id, data.work_id));
+    const [row] = await t.database.db
+      .select()
+      .from(works)
+      .where(eq(works.id, data.work_id ?? 0));
     // 1101 has 5 sentences: one of them at 77 → ceil(77 / 5).
     expect(row).toMatchObject({ bookId: TRIAL, type: 1, uuid, itemCount: 1, score: 16 });
   });
 
   it("keeps each item's best recording: a worse take changes nothing, a better one replaces it", async () => {
+    // A fresh child: the best answered is over all this child's runs of the book.
+    const child = (await phoneLogin(t, newPhone())).access_token;
     const uuid = newRun();
     state.score = 70;
-    const first = expectOk(await upload(item(uuid), toneWav(1.2)), endpoints.audio);
+    const first = expectOk(await upload(item(uuid), toneWav(1.2), child), endpoints.audio);
     state.score = 50;
-    const worse = expectOk(await upload(item(uuid), toneWav(1.2)), endpoints.audio);
+    const worse = expectOk(await upload(item(uuid), toneWav(1.2), child), endpoints.audio);
     expect(worse).toMatchObject({ score: 50, best_score: 70, work_id: first.work_id });
     state.score = 95;
-    const better = expectOk(await upload(item(uuid), toneWav(1.2)), endpoints.audio);
+    const better = expectOk(await upload(item(uuid), toneWav(1.2), child), endpoints.audio);
     expect(better).toMatchObject({ score: 95, best_score: 95, work_id: first.work_id });
     state.score = 60;
-    expectOk(await upload(item(uuid, 'p3s1', 3), toneWav(1.2)), endpoints.audio);
-    const [row] = await t.database.db.select().from(works).where(eq(works.id, first.work_id));
+    expectOk(await upload(item(uuid, 'p3s1', 3), toneWav(1.2), child), endpoints.audio);
+    const [row] = await t.database.db
+      .select()
+      .from(works)
+      .where(eq(works.id, first.work_id ?? 0));
     expect(row).toMatchObject({ itemCount: 2, score: Math.ceil((95 + 60) / 5) });
     // Another run is another work.
-    const again = expectOk(await upload(item(newRun()), toneWav(1.2)), endpoints.audio);
+    const again = expectOk(await upload(item(newRun()), toneWav(1.2), child), endpoints.audio);
     expect(again.work_id).not.toBe(first.work_id);
+  });
+
+  it('files no score for silence or another sentence; the best is over every run (issue 39.9)', async () => {
+    // A fresh child: the best is this child's own.
+    const child = (await phoneLogin(t, newPhone())).access_token;
+    const first = newRun();
+    state.verdict = 'ok';
+    state.score = 98;
+    const read = expectOk(await upload(item(first), toneWav(1.2), child), endpoints.audio);
+    expect(read).toMatchObject({ score: 98, best_score: 98, verdict: 'ok' });
+
+    // 重新开始: a new run. Another sentence (20) and silence (0) are kept as recordings but are
+    // no score: not filed, no work for the run, and the best stays the earlier 98.
+    const again = newRun();
+    for (const [verdict, score] of [
+      ['different_text', 20],
+      ['no_voice', 0],
+    ] as const) {
+      state.verdict = verdict;
+      state.score = score;
+      const answer = expectOk(await upload(item(again), toneWav(1.2), child), endpoints.audio);
+      expect(answer).toMatchObject({ verdict, score, work_id: null, best_score: 98 });
+    }
+    const runs = await t.database.db.select().from(works).where(eq(works.uuid, again));
+    expect(runs).toEqual([]);
+
+    // A scored 61 in the new run is filed there; the best shown is still the child's 98.
+    state.verdict = 'ok';
+    state.score = 61;
+    const lower = expectOk(await upload(item(again), toneWav(1.2), child), endpoints.audio);
+    expect(lower).toMatchObject({ score: 61, best_score: 98 });
+    expect(lower.work_id).not.toBe(read.work_id);
+    // Another item with nothing scored yet: its best is null after a silence.
+    state.verdict = 'no_voice';
+    state.score = 0;
+    const silent = expectOk(
+      await upload(item(again, 'p3s1', 3), toneWav(1.2), child),
+      endpoints.audio,
+    );
+    expect(silent).toMatchObject({ work_id: null, best_score: null });
+    state.verdict = 'ok';
   });
 
   it("concurrent uploads into one run all count in the work's totals", async () => {

@@ -116,6 +116,9 @@ describe('GET /api/v1/study_plan/stage and /api/v1/learning/process/{id}', () =>
         /^\/media\/courses\/l1w1\/story\.[0-9a-f]{8}\.mp4\?exp=\d+&sig=/,
       );
       expect(video.content.video.subtitles).toMatch(/\.vtt\?exp=/);
+      // The card's minutes are the video's own length: 14 s rounds to 0 (不到 1 分钟), not 3.
+      expect(video.content.video.duration).toBeLessThan(30);
+      expect(stage.major.courses[0]?.duration).toBe(0);
     }
     expect(video.next?.process_id).toBe(FIRST.read);
   });

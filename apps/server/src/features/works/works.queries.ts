@@ -39,6 +39,9 @@ export interface ItemRecording {
   words: WorkItemRow['words'];
 }
 
+/** A recording the judge read as its text (verdict ok): a score (decision 098). */
+export const scoredRecording = sql`${recordings.result}->>'verdict' = 'ok'`;
+
 export function createWorkQueries(db: DbOrTx) {
   return {
     /**
@@ -97,6 +100,35 @@ export function createWorkQueries(db: DbOrTx) {
         .from(workItems)
         .where(and(eq(workItems.workId, workId), eq(workItems.contentId, item.contentId)));
       return rows[0]?.score ?? item.score;
+    },
+
+    /**
+     * The child's best score of one item of a book in a mode over all their runs (最好成绩 after
+     * 重新开始 too), counting only recordings the judge read as the item (verdict ok: an older
+     * client filed silence and other sentences too); null when none (decision 098).
+     */
+    async bestItemScore(key: {
+      userId: number;
+      bookId: number;
+      type: number;
+      contentId: string;
+    }): Promise<number | null> {
+      const rows = await db
+        .select({ best: sql<number | null>`max(${workItems.score})` })
+        .from(workItems)
+        .innerJoin(works, eq(works.id, workItems.workId))
+        .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+        .where(
+          and(
+            eq(works.userId, key.userId),
+            eq(works.bookId, key.bookId),
+            eq(works.type, key.type),
+            eq(workItems.contentId, key.contentId),
+            scoredRecording,
+          ),
+        );
+      const best = rows[0]?.best;
+      return best === null || best === undefined ? null : Number(best);
     },
 
     /**

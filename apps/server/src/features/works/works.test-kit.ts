@@ -119,6 +119,7 @@ export async function startWorksKit(): Promise<WorksKit> {
         }),
         endpoints.audio,
       );
+      if (answer.work_id === null) throw new Error(`recording not filed: ${answer.verdict}`);
       return { workId: answer.work_id, audioUrl: answer.audio_url, uuid };
     },
     get,

@@ -1,10 +1,9 @@
+import { CHILD_CURRENCIES, type ChildCurrency } from '@picbook/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestParentalMode } from '../../features/parents/gate';
 import { useSettings } from '../../shared/settings/user-settings';
 import { IconButton } from '../../shared/ui/IconButton';
-import coinIcon from '../../shared/ui/icons/coin.svg';
-import creditIcon from '../../shared/ui/icons/credit.svg';
-import diamondIcon from '../../shared/ui/icons/diamond.svg';
 import musicOffIcon from '../../shared/ui/icons/music-off.svg';
 import musicOnIcon from '../../shared/ui/icons/music-on.svg';
 import parentsIcon from '../../shared/ui/icons/parents.svg';
@@ -12,9 +11,11 @@ import logo from '../../shared/ui/illustrations/logo-mark.svg';
 import { useAppNavigate } from '../navigation/app-navigate';
 import { useStartup } from '../startup/startup-store';
 import styles from './ChildTopBar.module.css';
+import { CURRENCY_ICONS, WalletDialog } from './WalletDialog';
 
 /**
- * Avatar and nickname, coins and credits from the server, the background-music switch (the
+ * Avatar and nickname, coins, credits and diamonds from the server (each pill opens its own
+ * record), the background-music switch (the
  * play_bgm setting) and the way to the parents' area.
  */
 export function ChildTopBar() {
@@ -24,6 +25,7 @@ export function ChildTopBar() {
   const child = user?.children[0];
   const lockDelayS = useSettings((s) => s.values.parental_gate_lock_delay);
   const isMusicOn = useSettings((s) => s.values.play_bgm) === 1;
+  const [open, setOpen] = useState<ChildCurrency | null>(null);
   const handleParents = async () => {
     if (await requestParentalMode({ lockDelayS })) await go('/parents/center');
   };
@@ -34,18 +36,19 @@ export function ChildTopBar() {
         <span className={styles.name}>{child?.nickname || t('shell.defaultNickname')}</span>
       </div>
       <div className={styles.spacer} />
-      <div className={styles.pill} title={t('shell.coins')}>
-        <img src={coinIcon} alt={t('shell.coins')} />
-        <span data-testid="coins">{user?.coins ?? 0}</span>
-      </div>
-      <div className={styles.pill} title={t('shell.credits')}>
-        <img src={creditIcon} alt={t('shell.credits')} />
-        <span data-testid="credits">{user?.credits ?? 0}</span>
-      </div>
-      <div className={styles.pill} title={t('shell.diamonds')}>
-        <img src={diamondIcon} alt={t('shell.diamonds')} />
-        <span data-testid="diamonds">{user?.diamonds ?? 0}</span>
-      </div>
+      {CHILD_CURRENCIES.map((currency) => (
+        <button
+          key={currency}
+          type="button"
+          className={styles.pill}
+          title={t(`shell.${currency}`)}
+          data-testid={`pill-${currency}`}
+          onClick={() => setOpen(currency)}
+        >
+          <img src={CURRENCY_ICONS[currency]} alt={t(`shell.${currency}`)} />
+          <span data-testid={currency}>{user?.[currency] ?? 0}</span>
+        </button>
+      ))}
       <IconButton
         className={styles.music}
         icon={isMusicOn ? musicOnIcon : musicOffIcon}
@@ -58,6 +61,7 @@ export function ChildTopBar() {
         <img src={parentsIcon} alt="" />
         {t('shell.parents')}
       </button>
+      {open && <WalletDialog currency={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function AvatarDialog({
         isDisabled={isSaving}
       />
       {nickname && <p className={styles.nickname}>{nickname}</p>}
-      <div className={styles.actions}>
+      <div className={styles.actions} data-dialog-actions>
         {onBack && (
           <Button variant="secondary" disabled={isSaving} onClick={onBack}>
             {t('avatar.back')}

@@ -140,7 +140,7 @@ export function ChildInfoDialog({
             ))}
           </fieldset>
         </div>
-        <div className={styles.footer}>
+        <div className={styles.footer} data-dialog-actions>
           <label
             key={consentNudge}
             className={`${styles.consent} ${consentNudge ? styles.nudge : ''}`}

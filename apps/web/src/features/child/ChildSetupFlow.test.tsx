@@ -157,20 +157,39 @@ describe('ChildSetupFlow: avatar step', () => {
     ]);
   });
 
-  it('starts on a random one of the first 13 and has no close button', () => {
+  it('starts on a random one of its own gender and animal and has no close button', () => {
+    // Six avatars per gender: the first 13 would reach into the other gender (issue 40.8); the
+    // start is one of the six and the birth-year animal, the 7th at most.
     randomSpy.mockReturnValue(0.99);
     render(<ChildSetupFlow onDone={vi.fn()} />);
     chooseBirthday();
     fireEvent.click(consentBox());
     fireEvent.click(nextButton());
     const chosen = screen.getByRole('button', { pressed: true });
-    expect(chosen.getAttribute('aria-label')).toBe('头像 13 / 25');
+    expect(chosen.getAttribute('aria-label')).toBe('头像 7 / 25');
     expect(screen.queryByRole('button', { name: '关闭' })).toBeNull();
     expect(screen.getByRole('button', { name: '上一个头像' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一个头像' }));
     expect(screen.getByRole('button', { pressed: true }).getAttribute('aria-label')).toBe(
-      '头像 14 / 25',
+      '头像 8 / 25',
     );
+  });
+
+  it('a girl starts on a girl, whatever the random draw', () => {
+    for (const draw of [0, 0.3, 0.6, 0.85]) {
+      randomSpy.mockReturnValue(draw);
+      render(<ChildSetupFlow onDone={vi.fn()} />);
+      fillGirlBorn2016();
+      fireEvent.click(consentBox());
+      fireEvent.click(nextButton());
+      const at = Number(
+        /头像 (\d+) \/ 25/.exec(
+          screen.getByRole('button', { pressed: true }).getAttribute('aria-label') ?? '',
+        )?.[1],
+      );
+      expect(avatarImages()[at - 1], `draw ${draw}`).toMatch(/girl|zodiac-9/);
+      cleanup();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { TChild } from '@picbook/contracts';
-import { avatarOrder, initialAvatarSlide } from '@picbook/domain';
+import { avatarOrder, startAvatarSlide } from '@picbook/domain';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../app/startup/startup-store';
@@ -72,9 +72,6 @@ export function ChildSetupFlow({ onDone, child, onCancel }: ChildSetupFlowProps)
     [configs, gender, year],
   );
 
-  // Editing: the child's own avatar is the chosen slide until the order changes.
-  const ownSlide = child ? order.indexOf(child.avatar) : -1;
-
   // Configs arrive before the shell shows this flow; wait for them if not.
   if (!configs) return null;
   const current = form ?? initialChildForm(configs, user);
@@ -86,8 +83,11 @@ export function ChildSetupFlow({ onDone, child, onCancel }: ChildSetupFlowProps)
   };
 
   const handleNext = () => {
-    // Spec §5: the first-setup slide is random among the first 13; an edit starts on its own.
-    if (slide === null) setSlide(ownSlide >= 0 ? ownSlide : initialAvatarSlide(order, Math.random));
+    // Spec §5: a new child starts on a random avatar of its own gender and animal; an edit on
+    // the child's own avatar unless that is one of the other gender's (decision 098).
+    if (slide === null) {
+      setSlide(startAvatarSlide(configs.avatars, gender, year, child?.avatar ?? null, Math.random));
+    }
     setStep('avatar');
   };
 

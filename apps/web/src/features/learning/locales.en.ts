@@ -47,6 +47,7 @@ export const learningEn: Widen<typeof learningZh> = {
   again: 'Again',
   locked: 'Locked',
   minutes: 'About {{n}} min',
+  underAMinute: 'Under a minute',
   dayDone: 'Today’s main lessons are done!',
   dayRewardClaim: 'Collect today’s reward',
   weekRewardClaim: 'Collect the week’s reward',
@@ -118,7 +119,8 @@ export const learningEn: Widen<typeof learningZh> = {
     replay: 'Watch again',
     waiting: 'Loading…',
     done: 'Done',
-    subtitles: 'Subtitles',
+    subtitlesOn: 'Subtitles: on',
+    subtitlesOff: 'Subtitles: off',
   },
   finish: {
     title: 'Well done!',

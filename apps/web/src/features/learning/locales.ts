@@ -40,6 +40,7 @@ export const learningZh = {
   again: '再学一次',
   locked: '还没解锁',
   minutes: '约 {{n}} 分钟',
+  underAMinute: '不到 1 分钟',
   dayDone: '今天的主课都完成啦！',
   dayRewardClaim: '领取今天的奖励',
   weekRewardClaim: '领取本周奖励',
@@ -111,7 +112,8 @@ export const learningZh = {
     replay: '再看一遍',
     waiting: '正在加载……',
     done: '看完啦',
-    subtitles: '字幕',
+    subtitlesOn: '字幕：开',
+    subtitlesOff: '字幕：关',
   },
   finish: {
     title: '完成啦！',

@@ -11,8 +11,9 @@ const table: [Code, 0 | 1, BookBadge | null][] = [
   [13, 0, 'free'],
   [23, 0, 'free'],
   [33, 0, 'free'],
-  [11, 1, 'login'],
-  [12, 1, 'login'],
+  // A guest's badge says what the book takes once signed in (signing in alone opens none).
+  [11, 1, 'vip'],
+  [12, 1, 'members'],
   [21, 1, 'vip'],
   [22, 1, 'members'],
   [32, 1, 'members'],
@@ -27,6 +28,6 @@ describe('bookBadge', () => {
   });
 
   it('draws the lock only for the badges that keep the book closed', () => {
-    expect([...LOCKED_BADGES].sort()).toEqual(['login', 'members', 'vip']);
+    expect([...LOCKED_BADGES].sort()).toEqual(['members', 'vip']);
   });
 });

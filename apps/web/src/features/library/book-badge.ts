@@ -2,18 +2,20 @@ import type { TBookInfo } from '@picbook/contracts';
 
 /**
  * What a book card says about access, from the access code of learning-content §6: free trial
- * books, books that open after logging in, with a membership, only for members, or that the
- * child's experience right can unlock.
+ * books, books that open with a membership, only for members, or that the child's experience
+ * right can unlock. A guest sees what the book really takes: signing in alone opens no more books
+ * (a new account holds no right), so a guest's locked book says 会员 or 会员专享 as it will after
+ * signing in (issue 39 item 7); the lock panel says what signing in gives.
  */
-export type BookBadge = 'free' | 'login' | 'vip' | 'members' | 'unlockable';
+export type BookBadge = 'free' | 'vip' | 'members' | 'unlockable';
 
 /** Badges drawn with the lock: the book cannot be opened by this user as things stand. */
-export const LOCKED_BADGES: ReadonlySet<BookBadge> = new Set(['login', 'vip', 'members']);
+export const LOCKED_BADGES: ReadonlySet<BookBadge> = new Set(['vip', 'members']);
 
 /** Badges of the codes that keep a standard or members' book closed (§6). */
 const CLOSED_BADGES: Partial<Record<TBookInfo['access_code'], BookBadge>> = {
-  11: 'login',
-  12: 'login',
+  11: 'vip',
+  12: 'members',
   21: 'vip',
   22: 'members',
   32: 'members',
@@ -22,7 +24,7 @@ const CLOSED_BADGES: Partial<Record<TBookInfo['access_code'], BookBadge>> = {
 
 /**
  * The badge of a book for this user, or null for none. 0 (full access) shows nothing; units
- * digit 3 (free trial, book type 1) "免费"; 11/12 "登录"; 21 "会员"; 22/32 "会员专享"; 31
+ * digit 3 (free trial, book type 1) "免费"; 11/21 "会员"; 12/22/32 "会员专享"; 31
  * "可解锁" until the child has unlocked it.
  */
 export function bookBadge(info: Pick<TBookInfo, 'access_code' | 'lock'>): BookBadge | null {

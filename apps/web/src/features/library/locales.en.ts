@@ -11,7 +11,6 @@ export const libraryEn: Widen<typeof libraryZh> = {
   noBooks: 'No books here yet — try another one',
   badge: {
     free: 'Free',
-    login: 'Log in',
     vip: 'VIP',
     members: 'Members',
     unlockable: 'Unlock',
@@ -34,6 +33,7 @@ export const libraryEn: Widen<typeof libraryZh> = {
     loading: 'Saving to this device {{kept}}/{{needed}}',
     none: 'Save to this device for offline reading',
     stale: 'Update the copy on this device',
+    error: 'Not all saved. Try again',
     savedTag: 'Saved',
     notice: 'No network: books saved on this device still read',
     notSavedTitle: 'This book is not saved on this device',
@@ -41,7 +41,6 @@ export const libraryEn: Widen<typeof libraryZh> = {
     savedTitle: 'Saved on this device',
     noneSaved: 'No book is saved yet. Read one online and it is saved.',
     toLibrary: 'See saved books',
-    error: 'Not all saved. Try again',
   },
   detail: {
     stats: '{{pages}} pages · {{words}} words · about {{minutes}} min',
@@ -60,7 +59,10 @@ export const libraryEn: Widen<typeof libraryZh> = {
     notFound: 'This book was not found',
   },
   lock: {
-    login: 'Log in to read this book',
+    guestVip: 'A membership opens this book',
+    guestMembers: 'This book is for members; a membership opens it',
+    loginGives: 'Logged in: reading records, works and rewards are kept, also on a new phone',
+    memberGives: 'Membership: every book of the library and the study plan (log in first)',
     vip: 'Become a member to read every book',
     members: 'This book is for members — become a member to read it',
     unlockHint: 'You can unlock this book with your trial',

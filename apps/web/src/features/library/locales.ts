@@ -9,7 +9,6 @@ export const libraryZh = {
   noBooks: '这一类绘本还在路上，换一个看看吧',
   badge: {
     free: '免费',
-    login: '登录',
     vip: '会员',
     members: '会员专享',
     unlockable: '可解锁',
@@ -32,6 +31,7 @@ export const libraryZh = {
     loading: '正在存到本机 {{kept}}/{{needed}}',
     none: '存到本机，没网也能读',
     stale: '更新本机的这本书',
+    error: '没存完，再试一次',
     savedTag: '已存本机',
     notice: '没有网络，存到本机的书照样能读',
     notSavedTitle: '这本书还没存到本机',
@@ -39,7 +39,6 @@ export const libraryZh = {
     savedTitle: '存在本机的书',
     noneSaved: '本机还没有存好的书。连上网读一本，它就会存下来。',
     toLibrary: '看看存好的书',
-    error: '没存完，再试一次',
   },
   detail: {
     stats: '{{pages}} 页 · {{words}} 个单词 · 约 {{minutes}} 分钟',
@@ -58,7 +57,10 @@ export const libraryZh = {
     notFound: '没有找到这本绘本',
   },
   lock: {
-    login: '登录后即可阅读这本绘本',
+    guestVip: '这本绘本开通会员就能读',
+    guestMembers: '这是会员专享绘本，开通会员就能读',
+    loginGives: '登录后：阅读记录、作品和奖励都会保存，换手机也不会丢',
+    memberGives: '开通会员：绘本馆的全部绘本和学习计划都能用（请先登录）',
     vip: '开通会员即可阅读全部绘本',
     members: '这是会员专享绘本，开通会员即可阅读',
     unlockHint: '你可以用体验权益解锁这本绘本',

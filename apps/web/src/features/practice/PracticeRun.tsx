@@ -1,5 +1,12 @@
 import type { TBook } from '@picbook/contracts';
-import { activeWordAt, sentencePieces, WORK_KIND, WORK_TYPE, type WorkType } from '@picbook/domain';
+import {
+  activeWordAt,
+  isScoredAttempt,
+  sentencePieces,
+  WORK_KIND,
+  WORK_TYPE,
+  type WorkType,
+} from '@picbook/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../app/navigation/jump';
@@ -31,8 +38,9 @@ const PAGE_FIRST_GAP_MS = 800;
 
 /**
  * One run through a book: for each item the narrator reads (words light up), the child records,
- * the score view shows each word, the recording is filed as the child's work (the server keeps
- * the best per item), and the child retries or goes on. library_repeat_type (parents' center
+ * the score view shows each word, a scored recording is filed as the child's work (the server
+ * keeps the best per item; 最好成绩 is the child's best of the item over every run), and the
+ * child retries or goes on. library_repeat_type (parents' center
  * 跟读方式): 0 "听一句读一句" — each sentence is read, then repeated; 1 "先听整页再跟读" — on a
  * new page the whole page is read first, then sentence by sentence (decision 022).
  */
@@ -72,13 +80,15 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
     narration.track.play();
   }, [index]);
 
-  // File each scored recording once as the child's work.
+  // File each scored recording once as the child's work. Silence, noise, too short or another
+  // sentence is no score: not filed, no 最好成绩 (decision 098).
   const answer = recorder.answer;
   const filed = useRef<string | null>(null);
   useEffect(() => {
     const result = answer?.result;
     if (!answer?.audio_url || !result || filed.current === answer.session_id) return;
     filed.current = answer.session_id;
+    if (!isScoredAttempt(result)) return;
     setSaving((n) => n + 1);
     fileRecording({
       uuid,
@@ -90,10 +100,14 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       duration: answer.duration,
     })
       .then((filedAnswer) =>
-        // The server's best so far; an older answer arriving late never lowers what is shown.
+        // The server's best over all the child's runs of the book (after 重新开始 too); an older
+        // answer arriving late never lowers what is shown.
         setBest((b) => ({
           ...b,
-          [item.contentId]: Math.max(b[item.contentId] ?? 0, filedAnswer.best_score),
+          [item.contentId]: Math.max(
+            b[item.contentId] ?? 0,
+            filedAnswer.best_score ?? result.score,
+          ),
         })),
       )
       .catch(() => undefined) // the request layer showed the toast; the score stays on screen
@@ -105,7 +119,10 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   // while the score is on its way waits for it (and its filing), then goes on by itself.
   const isScoring = recorder.state === 'stopping' || recorder.state === 'recorded';
   const isFiling =
-    answer?.result != null && answer.audio_url != null && filed.current !== answer.session_id;
+    answer?.result != null &&
+    isScoredAttempt(answer.result) &&
+    answer.audio_url != null &&
+    filed.current !== answer.session_id;
   const [nextWhenScored, setNextWhenScored] = useState(false);
   const advance = () => {
     narration.track.stop();

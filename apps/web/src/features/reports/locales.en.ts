@@ -63,6 +63,17 @@ export const reportsEn: Widen<typeof reportsZh> = {
     empty: 'Nothing learned at this level yet',
     reads: 'Read-aloud reports',
     readsEmpty: 'No read-aloud works yet',
+    run: {
+      repeat: {
+        partial: 'Not finished · {{n}} of {{total}} sentences read',
+        complete: 'All {{total}} sentences read',
+      },
+      speak: {
+        partial: 'Not finished · {{n}} of {{total}} pages read',
+        complete: 'All {{total}} pages read',
+      },
+    },
+    openRun: 'Play this reading of {{title}}',
     stars: 'Stars',
     messages: 'Messages',
     unread: '{{n}} unread',

@@ -61,6 +61,11 @@ export const reportsZh = {
     empty: '这个级别还没有学习记录',
     reads: '跟读报告',
     readsEmpty: '还没有跟读作品',
+    run: {
+      repeat: { partial: '没读完 · 读了 {{n}}/{{total}} 句', complete: '读完全部 {{total}} 句' },
+      speak: { partial: '没读完 · 读了 {{n}}/{{total}} 页', complete: '读完全部 {{total}} 页' },
+    },
+    openRun: '播放《{{title}}》这次的录音',
     stars: '星星明细',
     messages: '消息',
     unread: '{{n}} 条未读',

@@ -130,6 +130,54 @@ describe('ScoreView', () => {
     },
   );
 
+  it('says why a sentence scored below its words, with the three parts (issue 39.9)', () => {
+    // "Up, up, up it goes!" 87 with every word at 100.
+    const all100 = ['Up,', 'up,', 'up', 'it', 'goes!'].map((word, i) => ({
+      word,
+      score: 100,
+      start: i * 0.3,
+      end: i * 0.3 + 0.25,
+      status: 'good' as const,
+    }));
+    render(
+      <ScoreView
+        result={buildResult({
+          score: 87,
+          accuracy: 96,
+          fluency: 74,
+          completeness: 100,
+          words: all100,
+        })}
+      />,
+    );
+    const reason = screen.getByTestId('score-reason');
+    expect(reason.dataset.reason).toBe('fluency');
+    expect(reason.textContent).toContain('整句读得还不够连贯');
+    expect(reason.textContent).toContain('发音 96 · 流利 74 · 完整 100');
+  });
+
+  it('needs no reason when the words explain the score, or nothing was scored', () => {
+    render(<ScoreView result={buildResult()} />);
+    expect(screen.queryByTestId('score-reason')).toBeNull();
+    cleanup();
+    render(<ScoreView result={buildResult({ verdict: 'different_text', score: 20 })} />);
+    expect(screen.queryByTestId('score-reason')).toBeNull();
+  });
+
+  it.each([
+    ['no_voice', false],
+    ['noise', false],
+    ['different_text', true],
+    ['too_short', true],
+    ['ok', true],
+  ] as const)(
+    '%s: replaying the recording offered: %s (never seconds of silence)',
+    (verdict, offered) => {
+      render(<ScoreView result={buildResult({ verdict })} recordingUrl="/uploads/rec.wav" />);
+      expect(screen.queryByRole('button', { name: '听我的录音' }) !== null).toBe(offered);
+    },
+  );
+
   it('tapping a word plays that word of the model narration and shows its score', () => {
     render(<ScoreView result={buildResult()} modelAudio={MODEL} />);
     fireEvent.click(screen.getByRole('button', { name: /^my：/ }));

@@ -1,7 +1,9 @@
 import type { TScoredWord, TSpeechResult, TSpeechVerdict } from '@picbook/contracts';
+import { canReplayAttempt, scoreShortfall } from '@picbook/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playSegment, type Track, useTrack } from '../../shared/audio';
+import { useSpokenFeedback, verdictFeedbackKey } from '../../shared/audio/spoken-feedback';
 import { Button } from '../../shared/ui/Button';
 import pauseIcon from '../../shared/ui/icons/pause.svg';
 import playIcon from '../../shared/ui/icons/play.svg';
@@ -28,13 +30,19 @@ const HEADLINES = ['none', 'one', 'two', 'three'] as const;
  * child's own recording can be played back with its words lighting up. Never a red screen.
  * A recording that is not a reading of the sentence (no voice, noise, too short, another
  * sentence) shows the friendly verdict instead of a score, and its words stay uncoloured: no
- * "0 分" for silence, and no green words under "this was another sentence".
+ * "0 分" for silence, no green words under "this was another sentence", and no "listen to my
+ * recording" of silence. A score below what its words say (every word 100, the sentence 87)
+ * says which part of the reading pulled it down, with the three parts' numbers (decision 098).
  */
 export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreViewProps) {
   const { t } = useTranslation('speech');
   const isScored = result.verdict === 'ok';
   const stars = isScored ? starsForScore(result.score) : 0;
   const shownScore = useCountUp(result.score);
+  const shortfall = isScored ? scoreShortfall(result) : null;
+  const canReplay = Boolean(recordingUrl) && canReplayAttempt(result.verdict);
+  // A verdict the child must act on is said aloud in the owl's voice (decision 099).
+  useSpokenFeedback(verdictFeedbackKey(result.verdict), result);
   const [selected, setSelected] = useState<number | null>(null);
   const models = useMemo(
     () => (modelAudio ? matchModelWords(result.words, modelAudio.words) : []),
@@ -69,6 +77,7 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
       data-testid="score-view"
       data-stars={stars}
       data-verdict={result.verdict}
+      data-reason={shortfall ?? undefined}
     >
       {isScored ? (
         <div className={styles.top}>
@@ -94,7 +103,25 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
         </div>
       )}
       {result.feedback && <p className={styles.feedback}>{result.feedback}</p>}
-      <p className={styles.sentence} lang="en">
+      {shortfall && (
+        <p className={styles.reason} data-testid="score-reason" data-reason={shortfall}>
+          <span className={styles.reasonLong}>{t(`reason.${shortfall}`)} </span>
+          <span className={styles.reasonShort}>{t(`reasonShort.${shortfall}`)} · </span>
+          <span className={styles.channels}>
+            {t('channels', {
+              accuracy: result.accuracy,
+              fluency: result.fluency,
+              completeness: result.completeness,
+            })}
+          </span>
+        </p>
+      )}
+      <p
+        className={`${styles.sentence} ${result.verdict === 'different_text' ? styles.sentenceWrong : ''}`}
+        lang="en"
+        data-testid="score-sentence"
+        data-wrong={result.verdict === 'different_text' || undefined}
+      >
         {result.words.map((word, index) => (
           <WordChip
             // Words repeat ("up, up, up"): the position is the identity.
@@ -119,7 +146,7 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
         ))}
       </p>
       <div className={styles.actions}>
-        {recordingUrl && (
+        {canReplay && (
           <Button
             variant="sky"
             size="large"

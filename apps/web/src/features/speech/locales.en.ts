@@ -23,6 +23,18 @@ export const speechEn: Widen<typeof speechZh> = {
     too_short: 'Read the whole sentence',
     different_text: 'That sounded like another sentence',
   },
+  reason: {
+    fluency:
+      'The sentence was not smooth yet (pauses or an uneven pace), so the total is below the word scores.',
+    accuracy: 'The sentence as a whole could sound clearer, so the total is below the word scores.',
+    completeness: 'Some words were left out, so the total is below the word scores.',
+  },
+  reasonShort: {
+    fluency: 'Not smooth yet',
+    accuracy: 'Could sound clearer',
+    completeness: 'Words left out',
+  },
+  channels: 'Pronunciation {{accuracy}} · Fluency {{fluency}} · Completeness {{completeness}}',
   playMine: 'Play my recording',
   stopMine: 'Stop',
   retry: 'Read it again',

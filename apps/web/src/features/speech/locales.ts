@@ -21,6 +21,17 @@ export const speechZh = {
     too_short: '再读完整一点',
     different_text: '好像不是这一句',
   },
+  reason: {
+    fluency: '整句读得还不够连贯（中间有停顿或快慢不匀），所以总分比单词分低。',
+    accuracy: '整句连起来的发音还可以更清楚，所以总分比单词分低。',
+    completeness: '有的词漏读了，所以总分比单词分低。',
+  },
+  reasonShort: {
+    fluency: '整句还不够连贯',
+    accuracy: '整句发音还可以更清楚',
+    completeness: '有的词漏读了',
+  },
+  channels: '发音 {{accuracy}} · 流利 {{fluency}} · 完整 {{completeness}}',
   playMine: '听我的录音',
   stopMine: '停止播放',
   retry: '再读一次',

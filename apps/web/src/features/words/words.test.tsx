@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feedbackBuffer } from '../../shared/audio/feedback-sound';
 import { LetterKeyboard } from './components/LetterKeyboard';
+import { uniqueWords } from './pages/WordsPage';
 import { reciteMode } from './pages/WordsRecitePage';
 
 afterEach(cleanup);
@@ -103,5 +104,21 @@ describe('answer sounds', () => {
     const samples = right.getChannelData(0);
     expect(Math.max(...samples)).toBeGreaterThan(0.1);
     expect(Math.max(...samples.map(Math.abs))).toBeLessThanOrEqual(1.5);
+  });
+});
+
+describe('the 单词 tab’s status list', () => {
+  const w = (word: string, book_id: number, due_today = false) => ({
+    word,
+    book_id,
+    meaning_cn: '',
+    status: 'new' as const,
+    due_today,
+  });
+  it('shows a word once although two books teach it, due when any of its cards is', () => {
+    expect(uniqueWords([w('see', 1101), w('kite', 1101), w('See', 1104, true)])).toEqual([
+      w('see', 1101, true),
+      w('kite', 1101),
+    ]);
   });
 });

@@ -74,6 +74,8 @@ export const bookPages = pgTable(
     duration: real('duration').notNull(),
     sentences: jsonb('sentences').$type<SentenceJson[]>().notNull(),
     noteCn: text('note_cn'),
+    /** The note said in Mandarin: the build's reading, or the operator's recording (decision 099). */
+    noteAudio: text('note_audio'),
     /** Timelines as JSON strings, exactly the spec's book fields (docs/content-timelines.md). */
     readSentencesTimeline: text('read_sentences_timeline').notNull(),
     readWordsTimeline: text('read_words_timeline').notNull(),

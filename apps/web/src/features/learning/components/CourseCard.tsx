@@ -59,7 +59,9 @@ export function CourseCard({
         {course.status === 2 ? (
           <Stars n={course.stars} />
         ) : (
-          <small>{t('minutes', { n: course.duration })}</small>
+          <small>
+            {course.duration > 0 ? t('minutes', { n: course.duration }) : t('underAMinute')}
+          </small>
         )}
         <span className={styles.action}>
           {locked ? <img src={lockIcon} alt="" /> : course.status === 2 ? t('again') : t('start')}

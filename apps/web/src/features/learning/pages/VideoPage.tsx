@@ -32,6 +32,7 @@ function VideoPlayer({ course, video }: { course: TCourse; video: TCourseVideo }
   const ref = useRef<HTMLVideoElement>(null);
   const [snap, dispatch] = useReducer(videoReducer, initialVideo);
   const [subtitles, setSubtitles] = useState(true);
+  const caption = useCaption(ref);
   const watched = useRef(0);
   const last = useRef(0);
   const [sending, setSending] = useState(false);
@@ -48,11 +49,6 @@ function VideoPlayer({ course, video }: { course: TCourse; video: TCourseVideo }
     stopAll('music');
     el.play().catch(() => fail('failed'));
   };
-  // Subtitles follow the switch.
-  useEffect(() => {
-    const track = ref.current?.textTracks[0];
-    if (track) track.mode = subtitles ? 'showing' : 'hidden';
-  }, [subtitles]);
 
   const finish = async () => {
     setSending(true);
@@ -113,6 +109,11 @@ function VideoPlayer({ course, video }: { course: TCourse; video: TCourseVideo }
         >
           <track kind="subtitles" srcLang="en" label="English" src={video.subtitles} default />
         </video>
+        {subtitles && caption && (
+          <p className={styles.caption} lang="en" data-testid="video-caption">
+            {caption}
+          </p>
+        )}
         {snap.state !== 'playing' && snap.state !== 'waiting' && (
           <button
             type="button"
@@ -147,8 +148,9 @@ function VideoPlayer({ course, video }: { course: TCourse; video: TCourseVideo }
           variant={subtitles ? 'sky' : 'secondary'}
           onClick={() => setSubtitles((v) => !v)}
           aria-pressed={subtitles}
+          data-testid="video-subtitles"
         >
-          {t('video.subtitles')}
+          {t(subtitles ? 'video.subtitlesOn' : 'video.subtitlesOff')}
         </Button>
         {snap.state === 'ended' && (
           <Button variant="grass" onClick={() => void finish()} isLoading={sending}>
@@ -158,4 +160,24 @@ function VideoPlayer({ course, video }: { course: TCourse; video: TCourseVideo }
       </div>
     </div>
   );
+}
+
+/**
+ * The line being said, from the WebVTT track (kept hidden: the browser's own captions are a small
+ * grey strip a child cannot read, issue 39 item 10); drawn large over the video by the page.
+ */
+function useCaption(ref: React.RefObject<HTMLVideoElement | null>): string {
+  const [caption, setCaption] = useState('');
+  useEffect(() => {
+    const track = ref.current?.textTracks[0];
+    if (!track) return;
+    track.mode = 'hidden';
+    const onChange = () => {
+      const cues = Array.from(track.activeCues ?? []) as VTTCue[];
+      setCaption(cues.map((c) => c.text).join('\n'));
+    };
+    track.addEventListener('cuechange', onChange);
+    return () => track.removeEventListener('cuechange', onChange);
+  }, [ref]);
+  return caption;
 }

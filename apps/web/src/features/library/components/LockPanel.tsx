@@ -11,14 +11,22 @@ import styles from './LockPanel.module.css';
 
 /**
  * Stands in for the mode buttons of a locked book: says kindly why, and offers the one way in —
- * unlock with the experience right, log in, or the store (behind the parental gate).
+ * unlock with the experience right, log in (a guest, told what signing in and membership give),
+ * or the store (behind the parental gate).
  */
 export function LockPanel({ info }: { info: TBookInfo }) {
   const { t } = useTranslation('library');
   const jump = useJump();
   const unlock = useUnlockBook(info.id);
   const reason = info.lock_reason ?? 'vip';
-  const message = info.can_unlock ? t('lock.unlockHint') : t(`lock.${reason}`);
+  // A guest's book needs what it needs after signing in too (no account holds a right at first):
+  // say so, and what signing in and membership each give (issue 39 item 7).
+  const isGuest = reason === 'login';
+  const message = info.can_unlock
+    ? t('lock.unlockHint')
+    : isGuest
+      ? t(info.access_code === 12 ? 'lock.guestMembers' : 'lock.guestVip')
+      : t(`lock.${reason}`);
   const refusal = unlock.error
     ? isRequestError(unlock.error)
       ? unlock.error.message
@@ -33,6 +41,12 @@ export function LockPanel({ info }: { info: TBookInfo }) {
       <img className={styles.lock} src={lockIcon} alt="" />
       <div className={styles.body}>
         <p className={styles.message}>{message}</p>
+        {isGuest && (
+          <ul className={styles.gives} data-testid="lock-gives">
+            <li>{t('lock.loginGives')}</li>
+            <li>{t('lock.memberGives')}</li>
+          </ul>
+        )}
         {refusal && (
           <p className={styles.refusal} role="alert">
             {refusal}

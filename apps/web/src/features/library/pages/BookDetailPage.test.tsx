@@ -36,7 +36,7 @@ function buildSummary(overrides: Partial<TBookSummary> = {}): TBookSummary {
 }
 const lockedAs = (
   lock_reason: 'login' | 'vip' | 'members' | null,
-  access_code: 11 | 21 | 22 | 31,
+  access_code: 11 | 12 | 21 | 22 | 31,
   can_unlock = false,
 ) =>
   buildSummary({
@@ -67,7 +67,9 @@ afterEach(() => {
 
 describe('BookDetailPage: a locked book', () => {
   it.each([
-    ['login', 11, '登录后即可阅读这本绘本', '登录'],
+    // A guest: what the book takes once signed in, with what signing in and membership give.
+    ['login', 11, '这本绘本开通会员就能读', '登录'],
+    ['login', 12, '这是会员专享绘本，开通会员就能读', '登录'],
     ['vip', 21, '开通会员即可阅读全部绘本', '开通会员'],
     ['members', 22, '这是会员专享绘本，开通会员即可阅读', '开通会员'],
   ] as const)(

@@ -76,7 +76,7 @@ describe('LibraryPage', () => {
     expect(cardTitles()).toEqual(['The Red Kite', 'Where Is Bobo', 'Wake Up Panda']);
     const [free, locked, reading] = screen.getAllByTestId('book-card');
     expect(within(free as HTMLElement).getByText('免费')).toBeTruthy();
-    expect(within(locked as HTMLElement).getByText('登录')).toBeTruthy();
+    expect(within(locked as HTMLElement).getByText('会员')).toBeTruthy();
     expect(within(reading as HTMLElement).getByText('第2页')).toBeTruthy();
     expect(screen.queryByTestId('continue-reading')).toBeNull();
   });

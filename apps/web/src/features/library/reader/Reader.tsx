@@ -3,7 +3,6 @@ import { type PageWord, pageProcess, parsePageTimelines } from '@picbook/domain'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAudioEngine, isAudioUnlocked, playClick } from '../../../shared/audio';
-import { useChineseVoice } from '../../../shared/audio/chinese-voice';
 import { afterNextPaint } from '../../../shared/platform/after-paint';
 import { isNetworkFailure } from '../../../shared/request/request-error';
 import { toast } from '../../../shared/toast/toast-store';
@@ -17,6 +16,7 @@ import { useWindowKeydown } from '../../../shared/ui/use-window-keydown';
 import { saveReadingProgress } from '../library-queries';
 import { useProgressOutbox } from '../progress-outbox';
 import { EndOfBook } from './EndOfBook';
+import { useNoteVoice } from './note-voice';
 import { PagePicture } from './PagePicture';
 import { preloadPage } from './preload';
 import styles from './Reader.module.css';
@@ -123,10 +123,10 @@ export function Reader({
   );
   const hasChineseToRead =
     (mode === 'explain' && Boolean(page?.note_cn)) || (mode === 'cn_read' && showChinese);
-  // 精讲: the teacher's note is said aloud in Mandarin after the page's narration (the child may
-  // not read Chinese yet), and can be heard again with its button.
-  const chinese = useChineseVoice();
-  const note = mode === 'explain' ? (page?.note_cn ?? null) : null;
+  // 精讲 (and 中文辅助读 with the Chinese shown): the teacher's note is said aloud in Mandarin after
+  // the page's narration (the child may not read Chinese yet) — its built MP3, or the operator's
+  // recording (decision 099) — and can be heard again with its button.
+  const chinese = useNoteVoice(isEnded ? null : page, mode, showChinese);
   /** Long pages get smaller type; the band can be put away to see the whole picture. */
   const isDense = (page?.sentences ?? []).reduce((n, s) => n + s.en.length, 0) > DENSE_TEXT_CHARS;
   const [isTextHidden, setTextHidden] = useState(false);
@@ -164,12 +164,12 @@ export function Reader({
     [index, pageCount],
   );
 
-  const { speak: speakNote, stop: stopNote } = chinese;
+  const { speak: speakNote, stop: stopNote, available: hasNoteVoice } = chinese;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page silences the last note
   useEffect(() => stopNote, [index, stopNote]);
   useEffect(() => {
-    if (note && narration.pageEnded && !isEnded && visible) speakNote(note);
-  }, [note, narration.pageEnded, isEnded, visible, speakNote]);
+    if (hasNoteVoice && narration.pageEnded && !isEnded && visible) speakNote();
+  }, [hasNoteVoice, narration.pageEnded, isEnded, visible, speakNote]);
 
   const playing = narration.state === 'playing';
   // Controls fade while the story plays; any touch brings them back.
@@ -380,9 +380,11 @@ export function Reader({
                       className={styles.noteListen}
                       data-testid="reader-note-listen"
                       data-speaking={chinese.speaking || undefined}
-                      onClick={() =>
-                        chinese.speaking ? chinese.stop() : chinese.speak(page.note_cn ?? '')
-                      }
+                      onClick={() => {
+                        narration.pause();
+                        if (chinese.speaking) chinese.stop();
+                        else chinese.speak();
+                      }}
                     >
                       <img src={speakerIcon} alt="" />
                       {chinese.speaking ? label.explainStop : label.explainListen}

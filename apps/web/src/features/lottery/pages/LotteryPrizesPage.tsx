@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatTime } from '../../../shared/format/time';
 import { appEnv } from '../../../shared/platform/env';
 import { Button } from '../../../shared/ui/Button';
-import { formatTime } from '../../points/components/OrderDialog';
 import { PointsUnavailable } from '../../points/components/PointsUnavailable';
 import { canUsePoints } from '../../points/points-env';
 import { usePointsDetail } from '../../points/points-queries';

@@ -2,18 +2,13 @@ import type { TPointsOrder } from '@picbook/contracts';
 import { POINTS_TOAST_MS } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/format/time';
 import { api } from '../../../shared/request/api';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import styles from '../Points.module.css';
 import { refreshPoints } from '../points-queries';
-
-export const formatTime = (seconds: number) => {
-  const d = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 type CancelState = 'initial' | 'asking' | 'pending' | 'done' | 'error';
 

@@ -1,3 +1,4 @@
+import { WORK_TYPE } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -95,16 +96,31 @@ export default function ReportListPage() {
         <h2 className={styles.cardTitle}>{t('list.reads')}</h2>
         {reads.data?.list.length === 0 && <p className={styles.muted}>{t('list.readsEmpty')}</p>}
         {reads.data?.list.map((r) => (
-          <div key={r.uuid} className={styles.bookRow}>
+          // A run by what was scored in it (decision 098); tapping plays the child's recordings.
+          <Link
+            key={r.uuid}
+            className={styles.bookRow}
+            to={`/library/production/${r.book_id}/${r.work_id}`}
+            aria-label={t('list.openRun', { title: r.title_cn })}
+            data-testid="read-report"
+            data-complete={r.complete}
+          >
             <img className={styles.cover} src={r.cover.image_small} alt="" />
             <div className={styles.grow}>
               <div className={styles.title}>{r.title_cn}</div>
               <div className={styles.muted}>
+                {t(
+                  `list.run.${r.type === WORK_TYPE.speak ? 'speak' : 'repeat'}.${
+                    r.complete ? 'complete' : 'partial'
+                  }`,
+                  { n: r.items, total: r.item_total },
+                )}
+                {' · '}
                 {new Date(r.created_at * 1000).toLocaleDateString()}
               </div>
             </div>
             <span className={styles.score}>{t('list.score', { n: r.score })}</span>
-          </div>
+          </Link>
         ))}
       </section>
     </div>

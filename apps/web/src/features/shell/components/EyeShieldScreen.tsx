@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSpokenFeedback } from '../../../shared/audio/spoken-feedback';
 import { useSettings } from '../../../shared/settings/user-settings';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-slow.svg';
@@ -9,12 +10,15 @@ import styles from './Shell.module.css';
 /**
  * §4/§5 eye shield: after eye_shield minutes of use, a rest screen over home. A parent unlocks it
  * with its own parental gate (always asked, and parental mode stays off: the child cannot walk on
- * into the parents' area); closing restarts the timer.
+ * into the parents' area); closing restarts the timer. The rest is asked aloud too, beside the
+ * resting owl.
  */
 export function EyeShieldScreen({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('shell');
   const minutes = useSettings((s) => s.values.eye_shield);
   const [isGateOpen, setGateOpen] = useState(false);
+  // Said aloud in the owl's voice: the child may not read it yet (decision 099).
+  useSpokenFeedback('eye_rest');
   return (
     <div
       className={styles.eyeShield}

@@ -1,7 +1,7 @@
 import type { TSpeechAnswer, TVocabEntry } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useJump } from '../../../app/navigation/jump';
 import { createTrack, useTrack } from '../../../shared/audio';
 import { useRecorder } from '../../../shared/recorder';
@@ -17,17 +17,28 @@ import { WordsProblem } from '../components/WordsProblem';
 import { useVocabBook } from '../words-queries';
 import styles from './WordsDetailPage.module.css';
 
-/** /words/detail/:bookId — a word card per word: hear it, say it (scored by the server), see it in the book. */
+/**
+ * /words/detail/:bookId — a word card per word: hear it, say it (scored by the server), see it in
+ * the book. `?word=see` starts on that word (a tap on a word of the 单词 tab opens its own card).
+ */
 export default function WordsDetailPage() {
   const { t } = useTranslation('words');
   const { bookId = '' } = useParams();
   const id = Number(bookId);
   const book = useVocabBook(id, 'detail');
-  const [index, setIndex] = useState(0);
+  const [search] = useSearchParams();
+  const [picked, setIndex] = useState<number | null>(null);
   const jump = useJump();
   if (book.isError) return <WordsProblem message={book.error.message} />;
   const data = book.data;
   if (!data) return <div className={styles.page} aria-busy="true" />;
+  const wanted = search.get('word')?.toLowerCase();
+  const index =
+    picked ??
+    Math.max(
+      0,
+      data.words.findIndex((w) => w.word.toLowerCase() === wanted),
+    );
   const entry = data.words[index];
   if (!entry) return <StateScreen art={lost} title={t('noWords')} />;
   const total = data.words.length;
@@ -35,12 +46,12 @@ export default function WordsDetailPage() {
     <div className={styles.page} data-testid="words-detail" data-index={index}>
       <WordCard key={entry.word} entry={entry} />
       <nav className={styles.nav}>
-        <Button variant="secondary" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
+        <Button variant="secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
           {t('prev')}
         </Button>
         <span className={styles.counter}>{t('wordOf', { n: index + 1, total })}</span>
         {index < total - 1 ? (
-          <Button variant="sky" onClick={() => setIndex((i) => i + 1)} data-testid="detail-next">
+          <Button variant="sky" onClick={() => setIndex(index + 1)} data-testid="detail-next">
             {t('next')}
           </Button>
         ) : (

@@ -58,6 +58,21 @@ export default function WordsPage() {
   );
 }
 
+/**
+ * A word once in a status list although several books of the level teach it ("see" in two books):
+ * the first book's, due if any book's card is due today.
+ */
+export function uniqueWords(words: TVocabs['words']): TVocabs['words'] {
+  const byWord = new Map<string, TVocabs['words'][number]>();
+  for (const w of words) {
+    const key = w.word.toLowerCase();
+    const seen = byWord.get(key);
+    if (!seen) byWord.set(key, w);
+    else if (w.due_today && !seen.due_today) byWord.set(key, { ...seen, due_today: true });
+  }
+  return [...byWord.values()];
+}
+
 function WordsHome({ data }: { data: TVocabs }) {
   const { t } = useTranslation('words');
   const jump = useJump();
@@ -67,7 +82,7 @@ function WordsHome({ data }: { data: TVocabs }) {
     data.books.find((b) => b.due > 0) ??
     data.books.find((b) => b.word_count > b.learned + b.learning) ??
     data.books[0];
-  const words = data.words.filter((w) => w.status === status);
+  const words = uniqueWords(data.words.filter((w) => w.status === status));
   return (
     <div className={styles.home}>
       <section className={styles.today} data-testid="words-today">
@@ -117,8 +132,12 @@ function WordsHome({ data }: { data: TVocabs }) {
             <li key={`${w.book_id}-${w.word}`}>
               <button
                 type="button"
-                onClick={() => jump('wordsPreview', { bookId: w.book_id })}
+                onClick={() =>
+                  jump('wordsDetail', { bookId: w.book_id }, { search: { word: w.word } })
+                }
                 className={w.due_today ? styles.due : undefined}
+                data-testid="status-word"
+                data-word={w.word}
               >
                 <span lang="en">{w.word}</span> <small>{w.meaning_cn}</small>
               </button>

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { createTrack, playFeedback } from '../../../shared/audio';
+import { sayFeedback } from '../../../shared/audio/spoken-feedback';
 import { useRecorder } from '../../../shared/recorder';
 import { queryClient } from '../../../shared/request/query-client';
 import { Button } from '../../../shared/ui/Button';
 import speakerIcon from '../../../shared/ui/icons/speaker.svg';
+import mascotOops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { MicButton } from '../../speech/MicButton';
 import { LetterKeyboard } from '../components/LetterKeyboard';
@@ -152,6 +154,8 @@ function ReciteItem({ entry, mode, others, onAnswered, onNext }: ItemProps) {
       return;
     }
     setState(almost ? 'almost' : 'wrong');
+    // Said aloud too: the child may not read it yet (decision 099).
+    sayFeedback(almost ? 'almost' : 'think_again');
   };
 
   return (
@@ -190,6 +194,9 @@ function ReciteItem({ entry, mode, others, onAnswered, onNext }: ItemProps) {
         )}
         <p className={styles.feedback} role="status">
           {state === 'right' && t('right')}
+          {(state === 'wrong' || state === 'almost') && (
+            <img className={styles.feedbackIcon} src={mascotOops} alt="" />
+          )}
           {state === 'wrong' && t('tryAgain')}
           {state === 'almost' && t('almost')}
           {state === 'shown' && (
@@ -244,7 +251,7 @@ function ChooseWord({
           key={w}
           type="button"
           lang="en"
-          className={`${styles.choice} ${wrong.includes(w) ? styles.shake : ''} ${done && w === entry.word ? styles.rightChoice : ''}`}
+          className={`${styles.choice} ${wrong.includes(w) ? `${styles.shake} ${styles.wrongChoice}` : ''} ${done && w === entry.word ? styles.rightChoice : ''}`}
           disabled={done || wrong.includes(w)}
           onClick={() => {
             if (w !== entry.word) setWrong((x) => [...x, w]);

@@ -25,7 +25,7 @@ export function FillBlankPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
               <button
                 type="button"
                 lang="en"
-                className={`${styles.option} ${q.wrong === c.key ? styles.shake : ''} ${q.right === c.key ? styles.right : ''}`}
+                className={`${styles.option} ${q.wrong === c.key ? `${styles.shake} ${styles.wrong}` : ''} ${q.right === c.key ? styles.right : ''}`}
                 onClick={() => {
                   if (q.pick(c.key)) hear(question.sentence.audio);
                 }}

@@ -32,7 +32,7 @@ export function ImageClassifyPart({
             <button
               key={g.key}
               type="button"
-              className={`${styles.basket} ${q.wrong === g.key ? styles.shake : ''} ${q.right === g.key ? styles.right : ''}`}
+              className={`${styles.basket} ${q.wrong === g.key ? `${styles.shake} ${styles.wrong}` : ''} ${q.right === g.key ? styles.right : ''}`}
               onClick={() => q.pick(g.key)}
               data-testid="basket"
               data-key={g.key}

@@ -3,6 +3,8 @@ import { PART_EXAM_TYPES } from '@picbook/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playFeedback } from '../../../../../shared/audio';
+import { sayFeedback } from '../../../../../shared/audio/spoken-feedback';
+import mascotOops from '../../../../../shared/ui/illustrations/mascot-oops.svg';
 import { itemId, type PartProps } from '../../part-props';
 import { RIGHT_PAUSE_MS } from '../shared/use-question';
 import styles from '../shared/word-parts.module.css';
@@ -31,6 +33,7 @@ export function ImageSortPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
     playFeedback(right ? 'right' : 'wrong');
     if (!right && !shown) {
       setState('wrong');
+      sayFeedback('try_again');
       setTimeout(() => setOrder([]), RIGHT_PAUSE_MS / 2);
       return;
     }
@@ -66,6 +69,7 @@ export function ImageSortPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
         })}
       </div>
       <p className={styles.feedback} role="status">
+        {state === 'wrong' && <img className={styles.feedbackIcon} src={mascotOops} alt="" />}
         {state === 'wrong' && t('player.tryAgain')}
         {state === 'right' && t('player.great')}
       </p>

@@ -6,6 +6,7 @@ import { useTrack } from '../../../../../shared/audio';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
+import { TryAgain } from '../shared/TryAgain';
 import { useQuestions } from '../shared/use-question';
 
 /** listen_train: hear a sentence of the story, tap its picture. */
@@ -20,6 +21,8 @@ export function ListenTrainPart({
     (i, tries) =>
       onAnswer({ examType: PART_EXAM_TYPES.listen_train, id: itemId(part, i), answer: tries }),
     onDone,
+    // After 「再想想」 the sentence is heard again.
+    (): string | undefined => part.questions[q.index]?.say.audio,
   );
   const voice = useTrack({ url: q.question.say.audio });
   // biome-ignore lint/correctness/useExhaustiveDependencies: each question starts with its sentence
@@ -37,15 +40,16 @@ export function ListenTrainPart({
         <img src={speakerIcon} alt="" />
         {t('player.listenAgain')}
       </button>
-      {q.wrong && <p className={styles.tryAgain}>{t('player.tryAgain')}</p>}
+      {q.wrong && <TryAgain />}
       <div className={styles.pictureChoices}>
         {q.question.choices.map((c) => (
           <button
             key={`${q.index}-${c.key}`}
             type="button"
-            className={`${styles.pictureChoice} ${q.wrong === c.key ? styles.shake : ''} ${q.right === c.key ? styles.right : ''}`}
+            className={`${styles.pictureChoice} ${q.wrong === c.key ? `${styles.shake} ${styles.wrong}` : ''} ${q.right === c.key ? styles.right : ''}`}
             onClick={() => {
-              if (q.pick(c.key) === false) voice.track.play();
+              voice.track.stop();
+              q.pick(c.key);
             }}
             data-key={c.key}
             data-testid="picture-choice"

@@ -5,6 +5,7 @@ import { createTrack } from '../../../../../shared/audio';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
+import { TryAgain } from '../shared/TryAgain';
 import { useQuestions } from '../shared/use-question';
 
 /** look_picture: look at a picture of the story, pick the sentence that tells it (each can be heard). */
@@ -31,11 +32,11 @@ export function LookPicturePart({
       </figure>
       <div className={styles.lookSide}>
         <p className={styles.question}>{q.question.question_cn}</p>
-        {q.wrong && <p className={styles.tryAgain}>{t('player.tryAgain')}</p>}
+        {q.wrong && <TryAgain />}
         {q.question.choices.map((c) => (
           <div
             key={`${q.index}-${c.key}`}
-            className={`${styles.textChoice} ${q.wrong === c.key ? styles.shake : ''} ${q.right === c.key ? styles.right : ''}`}
+            className={`${styles.textChoice} ${q.wrong === c.key ? `${styles.shake} ${styles.wrong}` : ''} ${q.right === c.key ? styles.right : ''}`}
           >
             <button
               type="button"

@@ -3,6 +3,8 @@ import { PART_EXAM_TYPES } from '@picbook/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playFeedback } from '../../../../../shared/audio';
+import { sayFeedback } from '../../../../../shared/audio/spoken-feedback';
+import mascotOops from '../../../../../shared/ui/illustrations/mascot-oops.svg';
 import { itemId, type PartProps } from '../../part-props';
 import { RIGHT_PAUSE_MS } from '../shared/use-question';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';
@@ -67,6 +69,7 @@ export function SentenceSpellPart({
       return;
     }
     setState('wrong');
+    sayFeedback('try_again');
     setTimeout(() => setBuilt([]), RIGHT_PAUSE_MS / 2);
   };
   const text = (key: string) => q.tiles.find((tile) => tile.key === key)?.text ?? '';
@@ -115,6 +118,7 @@ export function SentenceSpellPart({
           ))}
         </div>
         <p className={styles.feedback} role="status">
+          {state === 'wrong' && <img className={styles.feedbackIcon} src={mascotOops} alt="" />}
           {state === 'wrong' && t('player.tryAgain')}
           {state === 'right' && t('player.great')}
           {state === 'shown' && `${t('player.answerIs')} ${q.sentence.en}`}

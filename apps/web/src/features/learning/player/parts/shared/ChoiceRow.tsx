@@ -1,6 +1,7 @@
 import type { TCoursePart } from '@picbook/contracts';
 import { PART_EXAM_TYPES } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
+import mascotOops from '../../../../../shared/ui/illustrations/mascot-oops.svg';
 import { itemId, type PartProps } from '../../part-props';
 import { useQuestions } from './use-question';
 import styles from './word-parts.module.css';
@@ -43,7 +44,7 @@ export function ChoiceRow({
           key={`${q.index}-${c}`}
           type="button"
           lang="en"
-          className={`${styles.option} ${q.wrong === c ? styles.shake : ''} ${q.right === c ? styles.right : ''}`}
+          className={`${styles.option} ${q.wrong === c ? `${styles.shake} ${styles.wrong}` : ''} ${q.right === c ? styles.right : ''}`}
           onClick={() => {
             const right = q.pick(c) === true;
             onPicked?.(c, right);
@@ -63,6 +64,7 @@ export function AnswerNote({ q }: { q: Pick<Question, 'wrong' | 'right'> }) {
   const { t } = useTranslation('learning');
   return (
     <p className={styles.feedback} role="status">
+      {q.wrong && <img className={styles.feedbackIcon} src={mascotOops} alt="" />}
       {q.wrong ? t('player.tryAgain') : q.right ? t('player.great') : ''}
     </p>
   );

@@ -2,6 +2,8 @@ import type { TPicture } from '@picbook/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playFeedback } from '../../../../../shared/audio';
+import { sayFeedback } from '../../../../../shared/audio/spoken-feedback';
+import mascotOops from '../../../../../shared/ui/illustrations/mascot-oops.svg';
 import { RIGHT_PAUSE_MS } from './use-question';
 import { hear } from './WordStage';
 import styles from './word-parts.module.css';
@@ -50,6 +52,7 @@ export function MatchBoard({
     tries.current[chosen]?.push(key);
     if (key !== entry.answer) {
       playFeedback('wrong');
+      sayFeedback('try_again');
       setWrong(key);
       return;
     }
@@ -81,7 +84,12 @@ export function MatchBoard({
             <span lang={e.lang}>{e.text}</span>
           </button>
         ))}
-        {wrong && <p className={styles.feedback}>{t('player.tryAgain')}</p>}
+        {wrong && (
+          <p className={styles.feedback} role="status">
+            <img className={styles.feedbackIcon} src={mascotOops} alt="" />
+            {t('player.tryAgain')}
+          </p>
+        )}
       </div>
       <div className={styles.pics}>
         {pictures.map((p) => {
@@ -90,7 +98,7 @@ export function MatchBoard({
             <button
               key={p.key}
               type="button"
-              className={`${styles.pic} ${done ? styles.right : ''} ${wrong === p.key ? styles.shake : ''}`}
+              className={`${styles.pic} ${done ? styles.right : ''} ${wrong === p.key ? `${styles.shake} ${styles.wrong}` : ''}`}
               style={{ backgroundImage: `url(${p.placeholder})` }}
               onClick={() => pick(p.key)}
               data-testid="match-picture"

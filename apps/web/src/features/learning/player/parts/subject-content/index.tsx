@@ -7,6 +7,7 @@ import { Button } from '../../../../../shared/ui/Button';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
+import { TryAgain } from '../shared/TryAgain';
 import { useQuestions } from '../shared/use-question';
 
 /** subject_content: a knowledge card about the week's theme, then one question about it. */
@@ -50,13 +51,13 @@ export function SubjectContentPart({
         ) : (
           <>
             <p className={styles.question}>{part.question.question_cn}</p>
-            {q.wrong && <p className={styles.tryAgain}>{t('player.tryAgain')}</p>}
+            {q.wrong && <TryAgain />}
             <div className={styles.chips}>
               {part.question.choices.map((c) => (
                 <button
                   key={c.key}
                   type="button"
-                  className={`${styles.chip} ${q.wrong === c.key ? styles.shake : ''} ${q.right === c.key ? styles.right : ''}`}
+                  className={`${styles.chip} ${q.wrong === c.key ? `${styles.shake} ${styles.wrong}` : ''} ${q.right === c.key ? styles.right : ''}`}
                   onClick={() => q.pick(c.key)}
                   data-key={c.key}
                   data-testid="subject-choice"

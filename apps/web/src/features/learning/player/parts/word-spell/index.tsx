@@ -3,6 +3,8 @@ import { checkSpelling, PART_EXAM_TYPES } from '@picbook/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playFeedback } from '../../../../../shared/audio';
+import { sayFeedback } from '../../../../../shared/audio/spoken-feedback';
+import mascotOops from '../../../../../shared/ui/illustrations/mascot-oops.svg';
 import { LetterKeyboard } from '../../../../words/components/LetterKeyboard';
 import { itemId, type PartProps } from '../../part-props';
 import { RIGHT_PAUSE_MS } from '../shared/use-question';
@@ -59,6 +61,7 @@ export function WordSpellPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
       return;
     }
     setState(check);
+    sayFeedback(check === 'almost' ? 'almost' : 'try_again');
     setValue('');
   };
   return (
@@ -78,6 +81,9 @@ export function WordSpellPart({ part, onAnswer, onDone }: PartProps<TCoursePartO
           disabled={state === 'right' || state === 'shown'}
         />
         <p className={styles.feedback} role="status">
+          {(state === 'wrong' || state === 'almost') && (
+            <img className={styles.feedbackIcon} src={mascotOops} alt="" />
+          )}
           {state === 'wrong' && t('player.tryAgain')}
           {state === 'almost' && t('player.almost')}
           {state === 'right' && t('player.great')}
