@@ -42,6 +42,10 @@ export default defineConfig({
       // Production refuses the development key of signed media URLs; any random one will do.
       MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
+      // One proxy hop is trusted: the journeys' families ask for SMS codes from their own
+      // (loopback) addresses through X-Forwarded-For (e2e/family.ts), as families behind a
+      // load balancer do; the browser's own requests carry none and stay 127.0.0.1.
+      TRUST_PROXY: '1',
     },
   },
 });
