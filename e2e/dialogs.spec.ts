@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { member } from './family';
+import { member, operatorAction, userId } from './family';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
 /**
@@ -41,6 +41,13 @@ for (const size of SIZES) {
       await expectFits(page, wallet, wallet.getByRole('button', { name: '关闭' }));
       await wallet.getByRole('button', { name: '关闭' }).click();
 
+      // A guest on a members' path: the prompt to log in.
+      await page.goto('/parents/giftCard');
+      await passParentalGate(page);
+      const block = page.getByTestId('guest-block');
+      await expectFits(page, block, block.getByRole('button', { name: '去登录' }));
+      await page.goto('/library');
+
       await page.goto('/library/detail/1103/1/0/0');
       await page.getByTestId('lock-panel').getByRole('button', { name: '登录' }).click();
       const login = page.getByTestId('login-screen');
@@ -70,6 +77,10 @@ for (const size of SIZES) {
 
       await page.getByRole('button', { name: '编辑资料' }).click();
       const info = page.getByTestId('child-info-dialog');
+      await info.getByTestId('child-nickname').click();
+      const nickname = page.getByTestId('nickname-dialog');
+      await expectFits(page, nickname, nickname.getByRole('button', { name: '提交' }));
+      await nickname.getByRole('button', { name: '关闭' }).click();
       await expectFits(page, info, info.getByRole('button', { name: '下一步' }));
       await expect(info.getByTestId('child-consent')).toBeInViewport({ ratio: 1 });
       await keep(page, `dialog-child-info-${tag}`);
@@ -82,6 +93,50 @@ for (const size of SIZES) {
       await page.getByTestId('logout').click();
       const logout = page.getByTestId('logout-confirm');
       await expectFits(page, logout, logout.getByRole('button', { name: '退出登录' }));
+    });
+
+    test('the points mall: welcome, the daily wheel, the address form, the exchange', async ({
+      page,
+      request,
+    }) => {
+      const token = await member(page, request);
+      await operatorAction(
+        request,
+        'points.grant',
+        { user_id: await userId(request, token), points: 600, request_id: `e2e-d-${Date.now()}` },
+        'e2e: points for the dialogs check',
+      );
+      await page.goto('/parents/points');
+      await passParentalGate(page);
+      const welcome = page.getByTestId('points-welcome');
+      await expectFits(page, welcome, welcome.getByRole('button', { name: '知道了' }));
+      await welcome.getByRole('button', { name: '知道了' }).click();
+      const wheel = page.getByTestId('daily-lottery-modal');
+      await expectFits(page, wheel, wheel.getByRole('button', { name: '明天再说' }));
+      await wheel.getByRole('button', { name: '明天再说' }).click();
+
+      await page.getByTestId('goods-card').filter({ hasText: '24色彩色铅笔' }).click();
+      const detail = page.getByTestId('goods-detail');
+      await detail
+        .getByTestId('goods-address')
+        .getByRole('button', { name: '新增收货地址' })
+        .click();
+      const form = page.getByTestId('address-form');
+      const save = form.getByRole('button', { name: '保存地址' });
+      await save.scrollIntoViewIfNeeded();
+      await expect(save).toBeInViewport({ ratio: 1 });
+      await form.locator('input[name=name]').fill('王小明');
+      await form.locator('input[name=phone]').fill('13800138000');
+      await form.locator('input[name=street]').fill('中关村大街1号');
+      await form.locator('select[name=province]').selectOption({ label: '北京市' });
+      await form.locator('select[name=city]').selectOption({ label: '北京市' });
+      await form.locator('select[name=county]').selectOption({ label: '海淀区' });
+      await save.click();
+      await expect(detail.getByTestId('goods-address')).toContainText('王小明');
+      await page.getByTestId('exchange-button').click();
+      const confirm = page.getByTestId('exchange-confirm');
+      await expectFits(page, confirm, confirm.getByRole('button', { name: '确认兑换' }));
+      await keep(page, `dialog-exchange-${tag}`);
     });
   });
 }

@@ -106,7 +106,7 @@ export function NicknameDialog({ initial, isFirstSetup, onSave, onClose }: Nickn
             {t('nickname.counter', { count: shownCount })}
           </span>
         </div>
-        <div className={styles.actions}>
+        <div className={styles.actions} data-dialog-actions>
           {!isFirstSetup && (
             <Button
               type="button"

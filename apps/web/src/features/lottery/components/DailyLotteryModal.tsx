@@ -40,16 +40,24 @@ export function DailyLotteryModal({ lotteryId, userId }: { lotteryId: number; us
     await go(`/act/lotteryWheel/${lotteryId}`);
   };
   return (
-    <Dialog title={t('daily.title')} onClose={close} testId="daily-lottery-modal">
+    <Dialog
+      title={t('daily.title')}
+      onClose={close}
+      testId="daily-lottery-modal"
+      actions={
+        <>
+          <Button block size="large" isLoading={isTaking} onClick={() => void handleTake()}>
+            {t('daily.take')}
+          </Button>
+          <Button block variant="secondary" onClick={close}>
+            {t('daily.later')}
+          </Button>
+        </>
+      }
+    >
       <div className={styles.dailyBody}>
         <WheelArt className={styles.dailyArt} />
         <p>{t('daily.hint', { n: data.daily_benefit.chances })}</p>
-        <Button block size="large" isLoading={isTaking} onClick={() => void handleTake()}>
-          {t('daily.take')}
-        </Button>
-        <Button block variant="secondary" onClick={close}>
-          {t('daily.later')}
-        </Button>
       </div>
     </Dialog>
   );
