@@ -210,11 +210,14 @@ export default defineConfig({
         codeSplitting: { groups: firstScreen.groups },
         entryFileNames: (chunk) =>
           chunk.name === 'ops' ? 'assets/ops/[name]-[hash].js' : 'assets/[name]-[hash].js',
-        // A chunk is the console's when all of our own code in it is the console's (it may carry a
-        // library only the console uses, such as fflate for folder uploads).
+        // A chunk is the console's when it holds console code and nothing else of the web app's
+        // own (it may carry a library or a shared package's module only the console uses, such as
+        // fflate for folder uploads or the contracts' htmlPattern).
         chunkFileNames: (chunk) => {
           const own = chunk.moduleIds.filter((id) => !id.includes('/node_modules/'));
-          return own.length > 0 && own.every((id) => id.includes('/src/ops/'))
+          const isConsole = (id: string) => id.includes('/src/ops/');
+          const isShared = (id: string) => id.includes('/packages/');
+          return own.some(isConsole) && own.every((id) => isConsole(id) || isShared(id))
             ? 'assets/ops/[name]-[hash].js'
             : 'assets/[name]-[hash].js';
         },
