@@ -81,15 +81,21 @@ export function JsonActionForm({
         {t('actions.run')}
       </button>
       <Outcome outcome={outcome} />
-      {answer !== undefined ? (
-        <>
-          <TotpEnrolment answer={answer} />
-          <pre className="ops-pre" data-testid="action-answer">
-            {JSON.stringify(answer, null, 2)}
-          </pre>
-        </>
-      ) : null}
+      <ActionAnswer answer={answer} />
     </div>
+  );
+}
+
+/** What an action answered: an authenticator to enrol, if any, and the answer itself. */
+export function ActionAnswer({ answer }: { answer: unknown }) {
+  if (answer === undefined) return null;
+  return (
+    <>
+      <TotpEnrolment answer={answer} />
+      <pre className="ops-pre" data-testid="action-answer">
+        {JSON.stringify(answer, null, 2)}
+      </pre>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TotpEnrolment } from '../JsonActionForm';
+import { ActionAnswer } from '../JsonActionForm';
 import { Outcome, Tabs, useRunAction } from '../ui';
 import {
   draftInput,
@@ -173,14 +173,7 @@ export function SchemaActionForm({
         {t('actions.run')}
       </button>
       <Outcome outcome={outcome} />
-      {answer !== undefined ? (
-        <>
-          <TotpEnrolment answer={answer} />
-          <pre className="ops-pre" data-testid="action-answer">
-            {JSON.stringify(answer, null, 2)}
-          </pre>
-        </>
-      ) : null}
+      <ActionAnswer answer={answer} />
     </form>
   );
 }
