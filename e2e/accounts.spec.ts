@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { operatorAction } from './family';
+import { expectFitsBothWays } from './fits';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
 let phoneSeq = 0;
@@ -335,9 +336,12 @@ test.describe('deleting the account', () => {
     await expect(dialog).toContainText('积分 1,710');
     await expect(dialog).toContainText('会得到一个全新的空账号');
     await keep(page, 'delete-account-confirm');
-    await page.setViewportSize({ width: 812, height: 375 });
-    await keep(page, 'delete-account-confirm-landscape');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsBothWays(
+      page,
+      dialog,
+      dialog.getByRole('button', { name: '确认注销' }),
+      'dialog-delete-account',
+    );
     await dialog.getByRole('button', { name: '确认注销' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '账号已注销' })).toBeVisible();
 

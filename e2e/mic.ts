@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pcm16ToWav } from '../apps/server/src/platform/media/audio-probe';
 // @ts-expect-error plain ESM helper shared with scripts/screenshots.mjs; no type declarations
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 
@@ -67,6 +68,32 @@ export const fakeMicrophone = {
     ],
   },
   permissions: ['microphone'],
+};
+
+/** `seconds` of a tone (amplitude 0: silence) as 16-bit mono WAV, made without any tool. */
+export function toneWav(seconds: number, { hz = 262, amplitude = 6000, rate = 16_000 } = {}) {
+  const pcm = Buffer.alloc(Math.round(seconds * rate) * 2);
+  for (let i = 0; i < pcm.length / 2; i++) {
+    pcm.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
+  }
+  return pcm16ToWav(pcm, rate);
+}
+
+/** A child who says nothing: ten seconds of silence (the recorder gives up after 8 s). */
+const silentWav = path.join(os.tmpdir(), `picbook-e2e-silence-${process.pid}.wav`);
+fs.writeFileSync(silentWav, toneWav(10, { amplitude: 0, rate: 48_000 }));
+
+/** `test.use(...)` options: Chromium whose fake microphone hears silence, permission granted. */
+export const silentMicrophone = {
+  ...fakeMicrophone,
+  launchOptions: {
+    ...fakeMicrophone.launchOptions,
+    args: fakeMicrophone.launchOptions.args.map((arg) =>
+      arg.startsWith('--use-file-for-fake-audio-capture=')
+        ? `--use-file-for-fake-audio-capture=${silentWav}%noloop`
+        : arg,
+    ),
+  },
 };
 
 export const rewardTier = (score: number) =>

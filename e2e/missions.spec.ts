@@ -1,3 +1,4 @@
+import { expectFitsBothWays } from './fits';
 import { expect, keep, test } from './fixtures';
 
 /**
@@ -50,6 +51,13 @@ test('a finished book makes missions collectable; collect all shows the growth r
   // read_book (5) and the footprint of the book (5).
   await expect(page.getByTestId('growth-reward-coins')).toContainText('+10 金币');
   await keep(page, 'mission-growth-reward');
+  // The burst is tapped away anywhere; its coins row is what it shows.
+  await expectFitsBothWays(
+    page,
+    burst,
+    page.getByTestId('growth-reward-coins'),
+    'dialog-growth-reward',
+  );
   await burst.click();
   await expect(burst).toBeHidden();
   await expect(readBook).toHaveAttribute('data-status', '2');
@@ -114,6 +122,12 @@ test('kob opens where the gray options allow it: the challenge panel asks for a 
     await expect(panel).toContainText('今日挑战赛');
     await expect(panel).toContainText('今天还没有用跟读读完的书');
     await keep(page, 'mission-kob');
+    await expectFitsBothWays(
+      page,
+      panel,
+      panel.getByRole('button', { name: '去跟读' }),
+      'dialog-kob',
+    );
   } finally {
     await setGray(gray);
   }

@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { bookYaml } from '../apps/server/test/book-source';
 import { member, operatorAction, userId } from './family';
 import { expect, keep, passParentalGate, test } from './fixtures';
+import { toneWav } from './mic';
 
 /**
  * The operator console (issue 23): an operator with a second factor logs in at /ops with the
@@ -237,6 +238,52 @@ test('a new activity record, once saved, leaves the form (saving twice cannot ma
   await form.getByRole('button').last().click();
   await expect(form).toHaveCount(0);
   await expect(rows).toHaveCount(before + 1);
+});
+
+/**
+ * One teacher's note in an operator's own voice (decision 105): 全部操作 → 上传一页老师讲解的录音,
+ * a recording chosen from the computer, run through the one audited door; the reader's 精讲 then
+ * plays that recording for the page's note, not the build's reading.
+ */
+test('a content operator uploads a recorded voice for one note; 精讲 plays it', async ({
+  browser,
+  loggedInPage: page,
+}) => {
+  const { ops } = await contentOperator(browser, page.request, 'e2ev');
+  // 1.2 s of a gentle tone as 16-bit mono WAV: what an operator's recorder saves.
+  const wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-voice-')), '讲解-第1页.wav');
+  fs.writeFileSync(wav, toneWav(1.2));
+
+  await ops.getByTestId('ops-nav-actions').click();
+  await ops.getByRole('button', { name: '上传一页老师讲解的录音' }).click();
+  const form = ops.getByTestId('action-form-catalogue.setNoteVoice');
+  await expect(form.getByText('MP3、M4A（AAC）或 WAV，最大 2 MB，最长 120 秒')).toBeVisible();
+  // Lele's Big Dumpling, a free book no other journey reads.
+  await form.getByLabel('绘本编号').fill('1201');
+  await form.getByLabel('页码').fill('1');
+  await form.getByLabel('录音文件').setInputFiles(wav);
+  await form.getByRole('button', { name: '执行' }).click();
+  await expect(form.getByTestId('ops-outcome')).toContainText('已完成');
+  await expect(form.getByTestId('action-answer')).toContainText('/media/books/1201/voice-p1.');
+  await keep(ops, 'ops-note-voice');
+  await ops.context().close();
+
+  // The child's 精讲 says the note in the operator's voice: that file is fetched and played.
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const at = new URL(r.url()).pathname;
+    if (at.startsWith('/media/books/1201/')) fetched.push(at);
+  });
+  await page.setViewportSize({ width: 812, height: 375 });
+  await page.goto('/library/detail/1201/1/0/0');
+  await page.getByRole('button', { name: /精讲/ }).first().click();
+  await expect(page.getByTestId('reader')).toHaveAttribute('data-mode', 'explain');
+  const isVoice = (at: string) => /\/voice-p1\.[0-9a-f]{12}\.wav$/.test(at);
+  await expect.poll(() => fetched.some(isVoice), { timeout: 20_000 }).toBe(true);
+  const listen = page.getByTestId('reader-note-listen');
+  await expect(listen).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
+  expect(fetched.some((at) => /\/n1\.[0-9a-f]{8}\.mp3$/.test(at))).toBe(false);
+  await keep(page, 'reader-note-voice');
 });
 
 test('a content operator uploads a book folder, reads its report and imports it into the catalogue', async ({

@@ -1,4 +1,5 @@
 import { member, operatorAction, userId } from './family';
+import { expectFitsBothWays } from './fits';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
 /**
@@ -136,6 +137,12 @@ test.describe('lucky wheel', () => {
     await expect(result.getByTestId('result-name')).toHaveText('10积分');
     await expect(result).toContainText('10 积分已存入账户');
     await keep(page, 'lottery-won');
+    await expectFitsBothWays(
+      page,
+      result,
+      result.getByRole('button', { name: '好的' }),
+      'dialog-lottery-result',
+    );
     await result.getByRole('button', { name: '好的' }).click();
     await expect(page.getByTestId('chances')).toHaveText('剩余 0 次机会');
     // No chances left: the server says so, with its code.

@@ -1,3 +1,4 @@
+import { expectFitsBothWays } from './fits';
 import { expect, keep, test } from './fixtures';
 import { fakeMicrophone, micReady, rewardTier as tier } from './mic';
 
@@ -183,7 +184,13 @@ test.describe('repeat mode', () => {
     await expect(practice).toHaveAttribute('data-index', '2');
     await page.goto('/library/detail/1101/1/0/0');
     await page.getByRole('button', { name: /跟读/ }).first().click();
-    await expect(page.getByTestId('practice-continue')).toBeVisible();
+    const ask = page.getByTestId('practice-continue');
+    await expectFitsBothWays(
+      page,
+      ask,
+      ask.getByRole('button', { name: '接着读' }),
+      'dialog-practice-continue',
+    );
     await page.getByRole('button', { name: '接着读' }).click();
     await expect(page.getByTestId('practice')).toHaveAttribute('data-index', '2');
     // ctn=2 starts afresh without asking.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectFitsBothWays } from './fits';
 import { expect, keep, passParentalGate, test } from './fixtures';
 import { autoplayAllowed } from './mic';
 
@@ -248,6 +249,12 @@ test.describe('library and reading', () => {
     await expect(kite).toHaveAttribute('data-lit', 'true');
     await expect(reader.locator('[data-lit]')).toHaveCount(1);
     await keep(page, 'reader-word-card');
+    await expectFitsBothWays(
+      page,
+      card,
+      card.getByRole('button', { name: '关闭' }),
+      'dialog-word-card',
+    );
     // The card stays until closed; closing it leaves the page where it was.
     await card.getByRole('button', { name: '关闭' }).click();
     await expect(card).toBeHidden();
@@ -356,8 +363,12 @@ test.describe('library and reading', () => {
     await page.getByRole('button', { name: '显示中文' }).click();
     await expect(reader).toContainText('我看见我的红风筝');
     await page.getByTestId('reader-next').click();
-    await expect(page.getByTestId('reader-end')).toContainText('读完啦！');
+    const end = page.getByTestId('reader-end');
+    await expect(end).toContainText('读完啦！');
     await keep(page, 'reader-end');
+    // Its three ways on all stay in view, the phone held either way.
+    await expectFitsBothWays(page, end, end.getByRole('button').last(), 'dialog-reader-end');
+    await expect(end.getByRole('button').first()).toBeInViewport({ ratio: 1 });
 
     await page.goto('/bookshelf/finished');
     await expect(page.locator('[data-testid=book-card][data-book-id="1101"]')).toBeVisible();

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectFitsBothWays } from './fits';
 import { expect, keep, passParentalGate, test } from './fixtures';
+import { playedAudio, recordPlayedAudio } from './played-audio';
 
 test.describe('startup and routing', () => {
   test('opening / with no token lands on the login screen', async ({ page }) => {
@@ -195,6 +197,7 @@ test.describe('eye shield and entrances (issue 19)', () => {
     request,
   }) => {
     await page.clock.install({ time: T0 });
+    await recordPlayedAudio(page);
     await page.goto('/library');
     await expect(page.getByTestId('library-page')).toBeVisible();
     const access = (await page.evaluate(() => localStorage.getItem('access_token'))) ?? '';
@@ -206,6 +209,8 @@ test.describe('eye shield and entrances (issue 19)', () => {
     await page.reload();
     await expect(page.getByTestId('library-page')).toBeVisible();
     expect(await schedulerDecision(page, 1)).toEqual({ point: 'coldBootToHome', choice: 'none' });
+    // The child has been using the app (a key press is a user's gesture: sound may play).
+    await page.keyboard.press('a');
 
     await page.clock.fastForward('19:00');
     await expect(page.getByTestId('eye-shield')).toBeHidden();
@@ -214,7 +219,20 @@ test.describe('eye shield and entrances (issue 19)', () => {
     await expect(shield).toBeVisible();
     await expect(shield).toContainText('已经连续使用20分钟啦');
     expect(await schedulerDecision(page, 2)).toEqual({ point: 'home', choice: 'eyeShield' });
+    // 「休息一下吧」 is said aloud too (decision 099), beside the resting owl.
+    await expect(shield.locator('img').first()).toBeVisible();
+    await expect
+      .poll(() => playedAudio(page), { timeout: 10_000 })
+      .toContainEqual(
+        expect.stringMatching(/^\/media\/voice\/feedback\/eye-rest\.[0-9a-f]{8}\.mp3$/),
+      );
     await keep(page, 'shell-eye-shield');
+    await expectFitsBothWays(
+      page,
+      shield,
+      shield.getByRole('button', { name: '家长解锁' }),
+      'dialog-eye-shield',
+    );
     await shield.getByRole('button', { name: '家长解锁' }).click();
     await passParentalGate(page);
     await expect(shield).toBeHidden();

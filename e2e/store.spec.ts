@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectFitsBothWays } from './fits';
 import { expect, keep, passParentalGate, test } from './fixtures';
 
 /** Back from the cashier (a fresh page load): the gate asks again once its lock delay passed. */
@@ -39,6 +40,7 @@ test.describe('store', () => {
     await expect(sheet).toBeVisible({ timeout: 20_000 });
     await expect(sheet).toContainText('应付 ¥25.00');
     await keep(page, 'store-qr');
+    await expectFitsBothWays(page, sheet, sheet.getByTestId('qr-cancel'), 'dialog-qr-pay');
 
     // The sandbox cashier stands in for the WeChat app.
     await sheet.getByTestId('open-cashier').click();
@@ -128,6 +130,7 @@ test.describe('store', () => {
     await expect(offer).toBeVisible();
     await expect(offer).toContainText('¥198.00');
     await keep(page, 'store-pending-offer');
+    await expectFitsBothWays(page, offer, offer.getByTestId('pending-replace'), 'dialog-pending');
     await offer.getByTestId('pending-continue').click();
     await expect(sheet).toBeVisible();
     await expect(sheet).toContainText('应付 ¥198.00');

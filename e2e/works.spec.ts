@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { expectFitsBothWays } from './fits';
 import { expect, keep, test } from './fixtures';
 import { micReady, micWav } from './mic';
 
@@ -58,6 +59,8 @@ test.describe('works', () => {
     await card.getByRole('button', { name: '删除作品' }).click();
     const dialog = page.getByTestId('work-delete-dialog');
     await expect(dialog).toBeVisible();
+    const remove = dialog.getByRole('button', { name: '删除', exact: true });
+    await expectFitsBothWays(page, dialog, remove, 'dialog-work-delete');
     await dialog.getByRole('button', { name: '删除', exact: true }).click();
     await expect(page.getByText('作品删除成功')).toBeVisible();
     await expect(card).toHaveCount(0);

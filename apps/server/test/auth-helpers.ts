@@ -1,5 +1,6 @@
 import { endpoints, type TLoginResult } from '@picbook/contracts';
 import { expect } from 'vitest';
+import { userRights } from '../src/platform/db/schema';
 import { expectOk } from './envelope';
 import type { TestApp } from './test-app';
 
@@ -66,6 +67,20 @@ export async function phoneLogin(
     await login(t, { type: 'phone', mobile, nation_code: '86', pin }, headers),
     endpoints.login,
   );
+}
+
+/** A new family holding VIP for the next 30 days (a member: every book opens); its token. */
+export async function vipMember(t: TestApp): Promise<string> {
+  const member = await phoneLogin(t, newPhone());
+  const now = t.clock.now().getTime();
+  await t.database.db.insert(userRights).values({
+    userId: member.user.id,
+    name: 'vip',
+    vipType: 1,
+    createTime: new Date(now - 86_400_000),
+    expireTime: new Date(now + 30 * 86_400_000),
+  });
+  return member.access_token;
 }
 
 export const auth = (token: string, device?: string) => ({

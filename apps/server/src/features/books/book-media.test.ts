@@ -3,13 +3,13 @@ import path from 'node:path';
 import { endpoints } from '@picbook/contracts';
 import { BOOK_TYPE } from '@picbook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, newDevice, newPhone, phoneLogin } from '../../../test/auth-helpers';
+import { auth, newDevice, newPhone, phoneLogin, vipMember } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
 import { pathSpellings } from '../../../test/path-spellings';
 import { rawClient } from '../../../test/raw-http';
 import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { books, userRights } from '../../platform/db/schema';
+import { books } from '../../platform/db/schema';
 
 /**
  * Paid content stays paid (issue 11): every book of the sample library, walked as a guest, a user
@@ -37,16 +37,7 @@ beforeAll(async () => {
   });
   readers.guest = expectOk(guest, endpoints.guestLogin).access_token;
   readers.user = (await phoneLogin(t, newPhone())).access_token;
-  const member = await phoneLogin(t, newPhone());
-  readers.member = member.access_token;
-  const now = t.clock.now().getTime();
-  await t.database.db.insert(userRights).values({
-    userId: member.user.id,
-    name: 'vip',
-    vipType: 1,
-    createTime: new Date(now - 86_400_000),
-    expireTime: new Date(now + 30 * 86_400_000),
-  });
+  readers.member = await vipMember(t);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookPages, books, bookWords } from '../../platform/db/schema';
+import { NOTE_VOICE_PREFIX } from './note-voice.actions';
 
 export function createBookQueries(db: DbOrTx) {
   return {
@@ -24,6 +25,22 @@ export function createBookQueries(db: DbOrTx) {
         .insert(books)
         .values(values)
         .onConflictDoUpdate({ target: books.id, set: { ...update, updatedAt: sql`now()` } });
+    },
+
+    /** The pages whose note an operator recorded (catalogue.setNoteVoice), with their note text. */
+    async findNoteVoices(
+      bookId: number,
+    ): Promise<Map<number, { noteCn: string | null; noteAudio: string }>> {
+      const rows = await db
+        .select({ page: bookPages.page, noteCn: bookPages.noteCn, noteAudio: bookPages.noteAudio })
+        .from(bookPages)
+        .where(
+          and(
+            eq(bookPages.bookId, bookId),
+            like(bookPages.noteAudio, `/media/books/${bookId}/${NOTE_VOICE_PREFIX}%`),
+          ),
+        );
+      return new Map(rows.map((r) => [r.page, { noteCn: r.noteCn, noteAudio: r.noteAudio ?? '' }]));
     },
 
     async replacePages(bookId: number, pages: Array<typeof bookPages.$inferInsert>): Promise<void> {

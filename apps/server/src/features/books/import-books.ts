@@ -123,6 +123,12 @@ export async function importManifests(
         timingSource: m.timing_source,
         contentHash: contentHashOf(m),
       });
+      // An operator's recorded note (catalogue.setNoteVoice) stays while its note reads the same.
+      const voices = await q.findNoteVoices(m.id);
+      const voiceOf = (page: number, noteCn: string | null) => {
+        const voice = voices.get(page);
+        return voice && voice.noteCn === noteCn ? voice.noteAudio : null;
+      };
       await q.replacePages(
         m.id,
         m.pages.map((p) => ({
@@ -135,7 +141,7 @@ export async function importManifests(
           duration: p.duration,
           sentences: p.sentences,
           noteCn: p.note_cn,
-          noteAudio: p.note_audio,
+          noteAudio: voiceOf(p.page, p.note_cn) ?? p.note_audio,
           readSentencesTimeline: p.read_sentences_timeline,
           readWordsTimeline: p.read_words_timeline,
           sentencesTimeline: p.sentences_timeline,

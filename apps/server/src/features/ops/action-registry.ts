@@ -2,6 +2,7 @@ import type { OperatorAction } from '../../platform/ops/operator-action';
 import { activityActions } from '../activity/activity.actions';
 import { catalogueActions } from '../books/catalogue.actions';
 import { importUploadAction } from '../books/content-imports';
+import { setNoteVoiceAction } from '../books/note-voice.actions';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
@@ -46,6 +47,7 @@ const all: readonly OperatorAction[] = [
   ...activityActions,
   ...catalogueActions,
   importUploadAction,
+  setNoteVoiceAction,
   ...reportActions,
   sendTestPushAction,
 ] as readonly OperatorAction[];

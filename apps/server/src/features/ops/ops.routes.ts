@@ -19,6 +19,7 @@ import {
   importUploadAction,
   receiveImport,
 } from '../books/content-imports';
+import { NOTE_VOICE_BODY_LIMIT } from '../books/note-voice.actions';
 import { operatorActions } from './action-registry';
 import { loginOperator, logoutOperator, signedInWithoutSecondFactor } from './operator-accounts';
 import { deviceCookie, deviceCookieValue } from './operator-devices';
@@ -74,12 +75,18 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     return { result: seen.result, audit_id: seen.auditId };
   });
 
-  defineRoute(app, endpoints.opsRunAction, async ({ deps, operator, params, body }) => {
-    const action = operatorActions.get(params.name);
-    if (!action) throw new AppError(ErrorCode.RecordNotFound, `没有这个操作：${params.name}`);
-    const run = await runOperatorAction(deps, operator, action, body.input, body.reason ?? null);
-    return { result: run.result, audit_id: run.auditId };
-  });
+  defineRoute(
+    app,
+    endpoints.opsRunAction,
+    async ({ deps, operator, params, body }) => {
+      const action = operatorActions.get(params.name);
+      if (!action) throw new AppError(ErrorCode.RecordNotFound, `没有这个操作：${params.name}`);
+      const run = await runOperatorAction(deps, operator, action, body.input, body.reason ?? null);
+      return { result: run.result, audit_id: run.auditId };
+    },
+    // An action may carry a recording (catalogue.setNoteVoice): the one door takes its size.
+    { bodyLimit: NOTE_VOICE_BODY_LIMIT },
+  );
 
   // A book folder for the catalogue: the same role as importing it; its report, nothing imported.
   defineRoute(app, endpoints.opsUploadImport, async ({ deps, operator, request }) => {

@@ -36,6 +36,8 @@ export function defineRoute<E extends EndpointDef>(
      * makes (decision 071): userId is left null here, the handler sets request.userId.
      */
     ownTokenQuery?: boolean;
+    /** A larger JSON body than the app's 1 MB (an operator action carrying a recording). */
+    bodyLimit?: number;
   } = {},
 ): void {
   if (options.ownTokenQuery && endpoint.auth !== 'optional')
@@ -43,6 +45,7 @@ export function defineRoute<E extends EndpointDef>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [...endpoint.tags],

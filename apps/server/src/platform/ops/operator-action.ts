@@ -59,6 +59,11 @@ export interface OperatorAction<I = unknown, R = unknown, P = undefined> {
    */
   prepare?(ctx: PrepareContext<I>): Promise<P>;
   run(ctx: ActionContext<I, P>): Promise<ActionOutcome<R>>;
+  /**
+   * What the audit log keeps of the input, when not all of it: an uploaded recording is kept as
+   * its size and hash (the file itself is named in the outcome), not megabytes of base64.
+   */
+  auditInput?(input: I): unknown;
 }
 
 export function defineOperatorAction<I, R, P = undefined>(
@@ -116,7 +121,7 @@ export async function runOperatorAction<I, R, P>(
       operator,
       action: action.name,
       reason,
-      input,
+      input: action.auditInput ? action.auditInput(input) : input,
       outcome,
       now,
     });

@@ -57,7 +57,16 @@ export function AddressBook({
   };
 
   return (
-    <Dialog title={t('choose')} onClose={onClose} testId="address-book">
+    <Dialog
+      title={t('choose')}
+      onClose={onClose}
+      testId="address-book"
+      actions={
+        <Button block variant="sky" onClick={() => setEditing('new')}>
+          + {t('add')}
+        </Button>
+      }
+    >
       <ul className={styles.list}>
         {list.map((a) => (
           <li key={a.address_id}>
@@ -103,9 +112,6 @@ export function AddressBook({
           </li>
         ))}
       </ul>
-      <Button block variant="sky" onClick={() => setEditing('new')}>
-        + {t('add')}
-      </Button>
     </Dialog>
   );
 }

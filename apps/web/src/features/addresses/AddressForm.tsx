@@ -170,9 +170,11 @@ export function AddressForm({
         />
         {t('setDefault')}
       </label>
-      <Button type="submit" block isLoading={save.isPending}>
-        {t('save')}
-      </Button>
+      <div data-dialog-actions>
+        <Button type="submit" block isLoading={save.isPending}>
+          {t('save')}
+        </Button>
+      </div>
     </form>
   );
 }

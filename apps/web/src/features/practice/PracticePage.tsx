@@ -152,7 +152,7 @@ function PracticeStart({
     return (
       <Dialog title={t('continuePrompt.title')} testId="practice-continue">
         <p className={styles.promptBody}>{t('continuePrompt.body', { n: usable.index + 1 })}</p>
-        <div className={styles.promptActions}>
+        <div className={styles.promptActions} data-dialog-actions>
           <Button
             variant="secondary"
             size="large"

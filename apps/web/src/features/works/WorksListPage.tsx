@@ -137,7 +137,7 @@ export default function WorksListPage() {
               title: toDelete.work_info.title_cn || toDelete.work_info.title_en,
             })}
           </p>
-          <div className={styles.dialogActions}>
+          <div className={styles.dialogActions} data-dialog-actions>
             <Button
               variant="secondary"
               disabled={deletion.isPending}

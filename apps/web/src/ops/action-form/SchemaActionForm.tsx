@@ -307,6 +307,21 @@ function Field({
         />
       );
       break;
+    case 'file':
+      // The file's bytes go in the input as base64 (the one audited door takes JSON).
+      control = (
+        <input
+          {...common}
+          type="file"
+          accept={f.main.contentMediaType}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void fileBase64(file).then(onChange);
+            else onChange('');
+          }}
+        />
+      );
+      break;
     case 'textarea':
     case 'json':
       control = (
@@ -415,6 +430,9 @@ function hintOf(t: Loose, f: FormField, format: string): string {
     case 'json':
       parts.push(t('actionForm.hints.json'));
       break;
+    case 'file':
+      parts.push(t('actionForm.hints.file'));
+      break;
   }
   if (format) parts.push(format);
   if (f.nullable) parts.push(t('actionForm.hints.nullable'));
@@ -424,6 +442,16 @@ function hintOf(t: Loose, f: FormField, format: string): string {
     if (shown) parts.push(t('actionForm.hints.default', { value: shown }));
   }
   return parts.filter(Boolean).join(' · ');
+}
+
+/** A file's bytes as base64 (what a `contentEncoding: base64` field takes). */
+function fileBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
 }
 
 function problemText(t: Loose, p: Problem, field: string): string {

@@ -83,6 +83,27 @@ describe('formFields', () => {
     });
   });
 
+  it('asks for a file where the input takes its bytes as base64 (a recording)', () => {
+    const voice = z.object({
+      page: z.number().int().positive(),
+      audio: z.base64().max(100).meta({ contentMediaType: 'audio/*' }),
+    });
+    const audio = fieldsOf(voice).find((f) => f.name === 'audio');
+    expect(audio?.control).toBe('file');
+    expect(audio?.main.contentMediaType).toBe('audio/*');
+    // The file's base64 is checked as the server will: not base64, or too long, is named.
+    expect(readInput(fieldsOf(voice), { page: '2', audio: 'UklGRg==' })).toEqual({
+      input: { page: 2, audio: 'UklGRg==' },
+      problems: {},
+    });
+    expect(
+      readInput(fieldsOf(voice), { page: '2', audio: 'not base64!' }).problems.audio?.key,
+    ).toBe('pattern');
+    expect(
+      readInput(fieldsOf(voice), { page: '2', audio: 'A'.repeat(104) }).problems.audio?.key,
+    ).toBe('maxLength');
+  });
+
   it('makes every pattern attribute valid under the v flag', () => {
     const channel = fieldsOf(batch).find((f) => f.name === 'channel');
     expect(channel?.htmlPattern).toBe('^[A-Za-z0-9_\\.\\:\\-]{1,40}$');

@@ -25,6 +25,10 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** `base64`: the bytes of a file (a recording), chosen with a file picker. */
+  contentEncoding?: string;
+  /** What kind of file, as a picker's `accept` (e.g. `audio/*`). */
+  contentMediaType?: string;
   minItems?: number;
   maxItems?: number;
   default?: unknown;
@@ -41,6 +45,7 @@ export type Control =
   | 'checkboxes'
   | 'list'
   | 'choice-text'
+  | 'file'
   | 'json';
 
 export interface FormField {
@@ -124,6 +129,7 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): FormField
     return { ...base, control: scalar ? 'choice-text' : 'json' };
   }
   const type = typesOf(main)[0];
+  if (type === 'string' && main.contentEncoding === 'base64') return { ...base, control: 'file' };
   if (type === 'string') {
     const pattern = main.pattern ? htmlPattern(main.pattern) : null;
     return {

@@ -111,7 +111,7 @@ function CourseStart({
         <p className={styles.promptBody}>
           {t('player.continuePrompt.body', { n: usable.part + 1 })}
         </p>
-        <div className={styles.promptActions}>
+        <div className={styles.promptActions} data-dialog-actions>
           <Button
             variant="secondary"
             size="large"

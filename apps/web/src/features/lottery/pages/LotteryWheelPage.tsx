@@ -219,6 +219,11 @@ export default function LotteryWheelPage() {
         <Dialog
           title={result.award.kind === 'none' ? t('result.none') : t('result.title')}
           testId="lottery-result"
+          actions={
+            <Button block onClick={() => setResult(null)}>
+              {t('result.ok')}
+            </Button>
+          }
         >
           <div className={styles.result}>
             <img src={result.award.image} alt="" />
@@ -228,9 +233,6 @@ export default function LotteryWheelPage() {
                 ? t('result.thanks')
                 : t(`result.${result.award.kind}`, { n: result.award.amount })}
             </p>
-            <Button block onClick={() => setResult(null)}>
-              {t('result.ok')}
-            </Button>
           </div>
         </Dialog>
       )}

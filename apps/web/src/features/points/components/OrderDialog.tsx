@@ -35,6 +35,34 @@ export function OrderDialog({ order, onClose }: { order: TPointsOrder; onClose: 
       title={t('order.title')}
       onClose={state === 'pending' ? undefined : onClose}
       testId="order-dialog"
+      actions={
+        <>
+          {shown.can_cancel && state !== 'asking' && state !== 'pending' && (
+            <Button variant="secondary" block onClick={() => setState('asking')}>
+              {t('order.cancel')}
+            </Button>
+          )}
+          {shown.can_cancel && (state === 'asking' || state === 'pending') && (
+            <>
+              {/* The question stays with its answers, in view however long the order is. */}
+              <p className={styles.ask}>{t('order.cancelAsk', { n: shown.points })}</p>
+              <Button
+                variant="secondary"
+                disabled={state === 'pending'}
+                onClick={() => setState('initial')}
+              >
+                {t('exchange.cancel')}
+              </Button>
+              <Button isLoading={state === 'pending'} onClick={() => void handleCancel()}>
+                {t('order.cancelYes')}
+              </Button>
+            </>
+          )}
+          <Button block variant="ghost" onClick={onClose} disabled={state === 'pending'}>
+            {t('order.close')}
+          </Button>
+        </>
+      }
     >
       <div className={styles.dialogBody}>
         <div className={styles.row}>
@@ -75,31 +103,6 @@ export function OrderDialog({ order, onClose }: { order: TPointsOrder; onClose: 
             </span>
           </div>
         )}
-        {shown.can_cancel && state !== 'asking' && (
-          <Button variant="secondary" block onClick={() => setState('asking')}>
-            {t('order.cancel')}
-          </Button>
-        )}
-        {shown.can_cancel && (state === 'asking' || state === 'pending') && (
-          <>
-            <p>{t('order.cancelAsk', { n: shown.points })}</p>
-            <div className={styles.actions}>
-              <Button
-                variant="secondary"
-                disabled={state === 'pending'}
-                onClick={() => setState('initial')}
-              >
-                {t('exchange.cancel')}
-              </Button>
-              <Button isLoading={state === 'pending'} onClick={() => void handleCancel()}>
-                {t('order.cancelYes')}
-              </Button>
-            </div>
-          </>
-        )}
-        <Button block variant="ghost" onClick={onClose} disabled={state === 'pending'}>
-          {t('order.close')}
-        </Button>
       </div>
     </Dialog>
   );

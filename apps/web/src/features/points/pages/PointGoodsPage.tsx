@@ -207,7 +207,29 @@ export default function PointGoodsPage() {
         </Dialog>
       )}
       {check.state === 'success' && check.result && (
-        <Dialog title={t('exchange.successTitle')} testId="exchange-success">
+        <Dialog
+          title={t('exchange.successTitle')}
+          testId="exchange-success"
+          actions={
+            <>
+              <Button
+                block
+                onClick={() =>
+                  void go('/parents/points/pointDetails?tab=orders', { replace: true })
+                }
+              >
+                {t('exchange.viewOrder')}
+              </Button>
+              <Button
+                block
+                variant="secondary"
+                onClick={() => void go('/parents/points', { replace: true })}
+              >
+                {t('exchange.continue')}
+              </Button>
+            </>
+          }
+        >
           <div className={styles.dialogBody}>
             <img className={page.successImage} src={check.result.order.image} alt="" />
             <p>
@@ -216,19 +238,6 @@ export default function PointGoodsPage() {
             <p className={styles.muted}>
               {isDelivery ? t('exchange.successDelivery') : t('exchange.successVirtual')}
             </p>
-            <Button
-              block
-              onClick={() => void go('/parents/points/pointDetails?tab=orders', { replace: true })}
-            >
-              {t('exchange.viewOrder')}
-            </Button>
-            <Button
-              block
-              variant="secondary"
-              onClick={() => void go('/parents/points', { replace: true })}
-            >
-              {t('exchange.continue')}
-            </Button>
           </div>
         </Dialog>
       )}

@@ -50,7 +50,7 @@ export function MarketRating() {
   return (
     <Dialog title={t('rating.title')} onClose={() => answer(3)} testId="market-rating">
       <p className={styles.popupText}>{t('rating.text')}</p>
-      <div className={styles.popupActions}>
+      <div className={styles.popupActions} data-dialog-actions>
         <Button variant="secondary" onClick={() => answer(2)}>
           {t('rating.no')}
         </Button>

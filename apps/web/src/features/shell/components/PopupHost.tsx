@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStartup } from '../../../app/startup/startup-store';
-import { enablePush } from '../../../shared/push/enable-push';
 import { setDeviceSetting } from '../../../shared/settings/device-settings';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -10,6 +9,13 @@ import { useLoginLayer } from '../../auth/login-layer';
 import { closePopup, findPopup, type ShownPopup, usePopups } from '../popup-store';
 import { useEntrance } from '../use-entrance';
 import { EyeShieldScreen } from './EyeShieldScreen';
+
+/**
+ * The code that subscribes to push is a chunk of its own (decision 106): fetched when the push
+ * popup shows, so the tap that allows push finds it in.
+ */
+const loadEnablePush = () => import('../../../shared/push/enable-push');
+
 import styles from './Shell.module.css';
 
 /** Shows the popup the scheduler (or an entrance) chose; one at a time. */
@@ -35,11 +41,17 @@ function PopupDialog({ popup }: { popup: ShownPopup }) {
 
   if (popup.kind === 'registerSuccess') {
     return (
-      <Dialog title={t('popup.registerTitle')} onClose={close} testId="popup-register-success">
+      <Dialog
+        title={t('popup.registerTitle')}
+        onClose={close}
+        testId="popup-register-success"
+        actions={
+          <Button block size="large" onClick={close}>
+            {t('popup.registerButton')}
+          </Button>
+        }
+      >
         {body(t('popup.registerText'))}
-        <Button block size="large" onClick={close}>
-          {t('popup.registerButton')}
-        </Button>
       </Dialog>
     );
   }
@@ -47,7 +59,7 @@ function PopupDialog({ popup }: { popup: ShownPopup }) {
     return (
       <Dialog title={t('popup.visitorTitle')} onClose={close} testId="popup-visitor-login">
         {body(t('popup.visitorText'))}
-        <div className={styles.popupActions}>
+        <div className={styles.popupActions} data-dialog-actions>
           <Button variant="secondary" onClick={close}>
             {t('popup.later')}
           </Button>
@@ -65,39 +77,52 @@ function PopupDialog({ popup }: { popup: ShownPopup }) {
   }
   if (popup.kind === 'readCamp' || popup.popupId === -2) {
     return (
-      <Dialog title={t('popup.readCampTitle')} onClose={close} testId="popup-read-camp">
+      <Dialog
+        title={t('popup.readCampTitle')}
+        onClose={close}
+        testId="popup-read-camp"
+        actions={
+          <Button
+            block
+            size="large"
+            onClick={() => {
+              close();
+              void navigate('/mission/trainingCamp');
+            }}
+          >
+            {t('popup.readCampJoin')}
+          </Button>
+        }
+      >
         {body(t('popup.readCampText'))}
-        <Button
-          block
-          size="large"
-          onClick={() => {
-            close();
-            void navigate('/mission/trainingCamp');
-          }}
-        >
-          {t('popup.readCampJoin')}
-        </Button>
       </Dialog>
     );
   }
   if (popup.kind === 'push') {
+    void loadEnablePush();
     return (
-      <Dialog title={t('popup.pushTitle')} onClose={close} testId="popup-push">
+      <Dialog
+        title={t('popup.pushTitle')}
+        onClose={close}
+        testId="popup-push"
+        actions={
+          <Button
+            block
+            size="large"
+            onClick={async () => {
+              close();
+              // The shell's authorisation (its token) or the browser's permission and subscription.
+              const result = await (await loadEnablePush()).enablePush();
+              if (result === 'subscribed' && userId !== undefined) {
+                setDeviceSetting('push_authorised', userId, '1');
+              }
+            }}
+          >
+            {t('popup.pushButton')}
+          </Button>
+        }
+      >
         {body(t('popup.pushText'))}
-        <Button
-          block
-          size="large"
-          onClick={async () => {
-            close();
-            // The shell's authorisation (its token) or the browser's permission and subscription.
-            const result = await enablePush();
-            if (result === 'subscribed' && userId !== undefined) {
-              setDeviceSetting('push_authorised', userId, '1');
-            }
-          }}
-        >
-          {t('popup.pushButton')}
-        </Button>
       </Dialog>
     );
   }
@@ -111,20 +136,26 @@ function PopupDialog({ popup }: { popup: ShownPopup }) {
   const entry = popup.popupId !== undefined ? findPopup(popup.popupId) : null;
   if (!entry) return null;
   return (
-    <Dialog title={entry.title} onClose={close} testId="popup-activity">
+    <Dialog
+      title={entry.title}
+      onClose={close}
+      testId="popup-activity"
+      actions={
+        entry.action && (
+          <Button
+            block
+            size="large"
+            onClick={() => {
+              close();
+              if (entry.action) runEntrance(entry.action);
+            }}
+          >
+            {entry.button || t('popup.open')}
+          </Button>
+        )
+      }
+    >
       {body(entry.text ?? '', entry.image || welcome)}
-      {entry.action && (
-        <Button
-          block
-          size="large"
-          onClick={() => {
-            close();
-            if (entry.action) runEntrance(entry.action);
-          }}
-        >
-          {entry.button || t('popup.open')}
-        </Button>
-      )}
     </Dialog>
   );
 }

@@ -17,11 +17,16 @@ export function UnsupportedAppDialog() {
     if (result.code !== 0) toast.error(t('update.failed'));
   };
   return (
-    <Dialog title={t('update.title')} testId="unsupported-app">
+    <Dialog
+      title={t('update.title')}
+      testId="unsupported-app"
+      actions={
+        <Button block size="large" onClick={() => void handleUpdate()}>
+          {t('update.button')}
+        </Button>
+      }
+    >
       <p className={styles.popupText}>{t('update.text')}</p>
-      <Button block size="large" onClick={() => void handleUpdate()}>
-        {t('update.button')}
-      </Button>
     </Dialog>
   );
 }
