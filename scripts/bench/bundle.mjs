@@ -4,6 +4,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+const webSrc = path.resolve(import.meta.dirname, '../../apps/web/src');
+
+/**
+ * The locale chunks a route loads with its page (decision 106): its namespaces in
+ * app/route-locales.ts, each the `import('…/locales')` of app/locales.ts's lazyNamespaces, as
+ * Vite manifest keys.
+ */
+export function routeLocaleSources(route) {
+  const table = fs.readFileSync(path.join(webSrc, 'app/route-locales.ts'), 'utf8');
+  const locales = fs.readFileSync(path.join(webSrc, 'app/locales.ts'), 'utf8');
+  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const entry = table.match(new RegExp(`'${escaped}':\\s*\\[([^\\]]*)\\]`));
+  const namespaces = [...(entry?.[1] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1]);
+  return namespaces.map((ns) => {
+    const load = locales.match(new RegExp(`\\b${ns}: \\(\\) => import\\('\\.\\./([^']+)'\\)`));
+    if (!load) throw new Error(`app/locales.ts has no loader for the namespace ${ns}`);
+    return `src/${load[1]}.ts`;
+  });
+}
+
 function readManifest(distDir) {
   const file = path.join(distDir, '.vite/manifest.json');
   if (!fs.existsSync(file)) throw new Error(`${file} missing: build the web app first`);
@@ -22,21 +42,23 @@ const gzipSize = (distDir, file) =>
   gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
 
 /**
- * Size of a route's JavaScript: the lazy chunk of `source` and its static imports minus what the
- * entry (index.html) already loaded. Returns bytes (raw and gzip) and the files counted.
+ * Size of a route's JavaScript: the lazy chunk of `source` and its static imports (and those of
+ * `extra`, such as the route's locale chunks) minus what the entry (index.html) already loaded.
+ * Returns bytes (raw and gzip) and the files counted.
  */
-export function routeChunkSize(distDir, source) {
+export function routeChunkSize(distDir, source, extra = []) {
   const manifest = readManifest(distDir);
   // The families' page; the operator console (ops.html) is a second entry of its own.
   const entryKey = manifest['index.html']?.isEntry
     ? 'index.html'
     : Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
-  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
+  for (const key of [source, ...extra])
+    if (!manifest[key]) throw new Error(`${key} is not a chunk of the build`);
   const preloaded = staticClosure(manifest, entryKey);
-  const files = [...staticClosure(manifest, source)]
-    .filter((key) => !preloaded.has(key))
-    .map((key) => manifest[key].file);
+  const route = new Set();
+  for (const key of [source, ...extra]) staticClosure(manifest, key, route);
+  const files = [...route].filter((key) => !preloaded.has(key)).map((key) => manifest[key].file);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -48,16 +70,17 @@ export function routeChunkSize(distDir, source) {
 }
 
 /**
- * The JavaScript of a first load of `source`'s route: the entry's static closure and the route's
- * lazy chunk with its static imports, each file once, gzip -9 as served (decision 072).
+ * The JavaScript of a first load of a route: the entry's static closure and the route's lazy
+ * chunk with its static imports (`sources`: the page and the locale chunks it loads with it,
+ * decision 106), each file once, gzip -9 as served (decision 072).
  */
-export function firstLoadSize(distDir, source) {
+export function firstLoadSize(distDir, sources) {
   const manifest = readManifest(distDir);
-  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
-  const keys = new Set([
-    ...staticClosure(manifest, 'index.html'),
-    ...staticClosure(manifest, source),
-  ]);
+  const keys = staticClosure(manifest, 'index.html');
+  for (const source of [sources].flat()) {
+    if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
+    staticClosure(manifest, source, keys);
+  }
   const files = [...keys].map((key) => manifest[key].file);
   const gzip = files.reduce((n, file) => n + gzipSize(distDir, file), 0);
   return { files, gzip };

@@ -1,7 +1,11 @@
-// Which requests and main-thread tasks make Lighthouse's simulated LCP / FCP (Lantern), from
-// artifacts kept with BENCH_LIGHTHOUSE_ARTIFACTS=dir: node scripts/bench/lantern-why.mjs dir
+// Which requests and main-thread tasks make Lighthouse's simulated LCP / FCP (Lantern), and which
+// tasks make its total blocking time (each top-level task with its simulated TBT share, its
+// scripts and what ran in it), from artifacts kept with BENCH_LIGHTHOUSE_ARTIFACTS=dir:
+//   node scripts/bench/lantern-why.mjs dir [--tasks-only]
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { TotalBlockingTime } from 'lighthouse/core/computed/metrics/total-blocking-time.js';
+import { TBTImpactTasks } from 'lighthouse/core/computed/tbt-impact-tasks.js';
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 
 const dir = process.argv[2];
@@ -47,6 +51,68 @@ const show = (label, estimate, t0) => {
     );
   }
 };
+/**
+ * The top-level main-thread tasks that count towards TBT (or last 8 ms and more, observed), in
+ * order: observed time, simulated TBT share, the scripts they ran and their time by kind
+ * (Lighthouse's groups), and the trace events that took the time (timer, microtasks, layout…).
+ */
+async function showTasks() {
+  const tbt = await TotalBlockingTime.request(data, context);
+  const tasks = (await TBTImpactTasks.request(data, context)).filter((t) => !t.parent);
+  const start = Math.min(...tasks.map((t) => t.startTime));
+  const observed = tasks.reduce((n, t) => n + t.duration, 0);
+  // Thread time (the trace's tdur): the CPU the main thread really used, which a busy machine
+  // stretches far less than wall time; "blocking" is TBT's rule applied to it at the run's slowdown.
+  const slowdown = settings.throttling?.cpuSlowdownMultiplier ?? 1;
+  const cpuOf = (t) => (t.event.tdur ?? t.event.dur ?? 0) / 1000;
+  const cpu = tasks.reduce((n, t) => n + cpuOf(t), 0);
+  const blocking = tasks.reduce((n, t) => n + Math.max(0, cpuOf(t) * slowdown - 50), 0);
+  console.log(
+    `\nTBT ${tbt.timing.toFixed(0)} ms; main thread ${observed.toFixed(0)} ms observed (${cpu.toFixed(0)} ms CPU; blocking from CPU at ${slowdown}× ${blocking.toFixed(0)} ms) in ${tasks.length} top-level tasks`,
+  );
+  const events = new Set([
+    'FunctionCall',
+    'TimerFire',
+    'EventDispatch',
+    'v8.evaluateModule',
+    'EvaluateScript',
+    'RunMicrotasks',
+    'FireAnimationFrame',
+    'ParseHTML',
+    'Layout',
+    'XHRReadyStateChange',
+  ]);
+  for (const task of tasks.filter((t) => t.duration >= 8 || t.tbtImpact > 0)) {
+    const kinds = {};
+    const what = [];
+    const walk = (node, depth) => {
+      kinds[node.group.label] = (kinds[node.group.label] ?? 0) + node.selfTime;
+      for (const child of node.children) {
+        const d = child.event.args?.data;
+        if (events.has(child.event.name) && child.duration >= 3 && depth < 3)
+          what.push(
+            `${child.event.name}${d?.functionName ? `:${d.functionName}` : ''} ${child.duration.toFixed(0)}`,
+          );
+        walk(child, depth + 1);
+      }
+    };
+    walk(task, 0);
+    const scripts = [...new Set(task.attributableURLs)].map((u) => u.split('/').pop()).join(' ');
+    const byKind = Object.entries(kinds)
+      .filter(([, ms]) => ms >= 1)
+      .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+      .join(', ');
+    console.log(
+      `@${(task.startTime - start).toFixed(0).padStart(5)} ${task.duration.toFixed(1).padStart(6)} ms obs, ${cpuOf(task).toFixed(1).padStart(5)} ms CPU, TBT +${task.tbtImpact.toFixed(0).padStart(4)}  ${scripts} | ${byKind}${what.length ? `\n        ${what.slice(0, 8).join(' ; ')}` : ''}`,
+    );
+  }
+}
+
+if (process.argv.includes('--tasks-only')) {
+  await showTasks();
+  process.exit(0);
+}
+
 const fcp = await LanternFirstContentfulPaint.request(data, context);
 const lcp = await LanternLargestContentfulPaint.request(data, context);
 const t0 =
@@ -56,3 +122,4 @@ console.log(
 );
 show('LCP optimistic', lcp.optimisticEstimate, t0);
 show('LCP pessimistic', lcp.pessimisticEstimate, t0);
+await showTasks();

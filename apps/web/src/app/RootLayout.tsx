@@ -13,6 +13,7 @@ import { useBackgroundMusic } from '../shared/audio';
 import { callNative, hasNativeBridge } from '../shared/bridge/bridge';
 import { Curtain } from '../shared/curtain/Curtain';
 import { curtain } from '../shared/curtain/curtain';
+import { afterNextPaint } from '../shared/platform/after-paint';
 import { appEnv } from '../shared/platform/env';
 import { isOffline } from '../shared/platform/network';
 import { applyRootFont } from '../shared/platform/root-font';
@@ -113,6 +114,7 @@ function openPasswordReset(phone: string) {
  */
 function AccountSteps() {
   const user = useStartup((s) => s.user);
+  const isPainted = usePaintedOnce();
   const hasConfigs = useStartup((s) => s.configs !== null);
   const userId = user?.id;
   useEffect(() => {
@@ -128,9 +130,20 @@ function AccountSteps() {
   return (
     <>
       <GuestBlock />
-      <ShellBehaviours />
+      {isPainted && <ShellBehaviours />}
     </>
   );
+}
+
+/**
+ * False until the frame after this component first painted. The shell's behaviours (popups,
+ * habits, the eye shield's timer, the native shell's events) then start in a task of their own
+ * instead of lengthening the one that draws the opening page (decision 106).
+ */
+function usePaintedOnce(): boolean {
+  const [isPainted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return isPainted;
 }
 
 function ShellEffects() {

@@ -1,62 +1,73 @@
-import { addressesZh } from '../features/addresses/locales';
+import type { addressesZh } from '../features/addresses/locales';
 import { authZh } from '../features/auth/locales';
-import { childZh } from '../features/child/locales';
-import { giftCardsZh } from '../features/gift-cards/locales';
-import { learningZh } from '../features/learning/locales';
-import { libraryZh } from '../features/library/locales';
-import { readerZh } from '../features/library/reader/locales';
-import { lotteryZh } from '../features/lottery/locales';
-import { missionsZh } from '../features/missions/locales';
-import { gateZh } from '../features/parents/gate/locales';
-import { parentsZh } from '../features/parents/locales';
-import { pointsZh } from '../features/points/locales';
-import { practiceZh } from '../features/practice/locales';
-import { promotionsZh } from '../features/promotions/locales';
-import { reportsZh } from '../features/reports/locales';
+import type { childZh } from '../features/child/locales';
+import type { giftCardsZh } from '../features/gift-cards/locales';
+import type { learningZh } from '../features/learning/locales';
+import type { libraryZh } from '../features/library/locales';
+import type { readerZh } from '../features/library/reader/locales';
+import type { lotteryZh } from '../features/lottery/locales';
+import type { missionsZh } from '../features/missions/locales';
+import type { gateZh } from '../features/parents/gate/locales';
+import type { parentsZh } from '../features/parents/locales';
+import type { pointsZh } from '../features/points/locales';
+import type { practiceZh } from '../features/practice/locales';
+import type { promotionsZh } from '../features/promotions/locales';
+import type { reportsZh } from '../features/reports/locales';
 import { shellZh } from '../features/shell/locales';
-import { speechZh } from '../features/speech/locales';
-import { storeZh } from '../features/store/locales';
-import { wordsZh } from '../features/words/locales';
-import { worksZh } from '../features/works/locales';
+import type { speechZh } from '../features/speech/locales';
+import type { storeZh } from '../features/store/locales';
+import type { wordsZh } from '../features/words/locales';
+import type { worksZh } from '../features/works/locales';
 import type { opsZh } from '../ops/locales';
 import { audioZh } from '../shared/audio/locales';
-import { i18n, registerLanguage } from '../shared/i18n';
+import { ensureNamespaces, i18n, registerLanguage, registerNamespace } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
-import { recorderZh } from '../shared/recorder/locales';
+import type { recorderZh } from '../shared/recorder/locales';
 
 /**
  * Feature namespaces next to the shell's `translation`: each feature keeps its strings in its own
- * `locales.ts` (zh-CN) and `locales.en.ts` (English, typed to the same shape). Chinese is
- * registered at start; English is a chunk of its own, loaded only when chosen (decision 072).
+ * `locales.ts` (zh-CN) and `locales.en.ts` (English, typed to the same shape). English is a chunk
+ * of its own, loaded only when chosen (decision 072). Chinese: the namespaces the shell itself
+ * shows (its popups and screens, the guest's login prompt, audio errors) are registered at start;
+ * every other area's are chunks of their own, loaded with the routes and lazy screens that show
+ * them (decision 106: app/route-locales.ts, `withNamespaces`; locale-graph.test.ts checks that
+ * every screen asks for what it shows).
  */
-const namespaces = {
-  auth: authZh,
-  child: childZh,
-  parents: parentsZh,
-  gate: gateZh,
-  library: libraryZh,
-  reader: readerZh,
-  audio: audioZh,
-  recorder: recorderZh,
-  speech: speechZh,
-  practice: practiceZh,
-  works: worksZh,
-  points: pointsZh,
-  addresses: addressesZh,
-  lottery: lotteryZh,
-  learning: learningZh,
-  store: storeZh,
-  giftCards: giftCardsZh,
-  promotions: promotionsZh,
-  missions: missionsZh,
-  words: wordsZh,
-  shell: shellZh,
-  reports: reportsZh,
-} as const;
+export const shellNamespaces = { shell: shellZh, auth: authZh, audio: audioZh } as const;
 
-for (const [ns, messages] of Object.entries(namespaces)) {
+for (const [ns, messages] of Object.entries(shellNamespaces)) {
   i18n.addResourceBundle('zh-CN', ns, messages, true, true);
 }
+
+/** The other areas' Chinese strings, each fetched when a screen that shows them is opened. */
+export const lazyNamespaces = {
+  addresses: () => import('../features/addresses/locales').then((m) => m.addressesZh),
+  child: () => import('../features/child/locales').then((m) => m.childZh),
+  parents: () => import('../features/parents/locales').then((m) => m.parentsZh),
+  gate: () => import('../features/parents/gate/locales').then((m) => m.gateZh),
+  library: () => import('../features/library/locales').then((m) => m.libraryZh),
+  reader: () => import('../features/library/reader/locales').then((m) => m.readerZh),
+  recorder: () => import('../shared/recorder/locales').then((m) => m.recorderZh),
+  speech: () => import('../features/speech/locales').then((m) => m.speechZh),
+  practice: () => import('../features/practice/locales').then((m) => m.practiceZh),
+  works: () => import('../features/works/locales').then((m) => m.worksZh),
+  points: () => import('../features/points/locales').then((m) => m.pointsZh),
+  lottery: () => import('../features/lottery/locales').then((m) => m.lotteryZh),
+  learning: () => import('../features/learning/locales').then((m) => m.learningZh),
+  store: () => import('../features/store/locales').then((m) => m.storeZh),
+  giftCards: () => import('../features/gift-cards/locales').then((m) => m.giftCardsZh),
+  promotions: () => import('../features/promotions/locales').then((m) => m.promotionsZh),
+  missions: () => import('../features/missions/locales').then((m) => m.missionsZh),
+  words: () => import('../features/words/locales').then((m) => m.wordsZh),
+  reports: () => import('../features/reports/locales').then((m) => m.reportsZh),
+} satisfies Record<string, () => Promise<object>>;
+
+export type LazyNamespace = keyof typeof lazyNamespaces;
+
+for (const [ns, load] of Object.entries(lazyNamespaces)) registerNamespace(ns, load);
+
+/** Every namespace's Chinese strings at once (unit tests render any screen without its route). */
+export const loadAllNamespaces = (): Promise<void> => ensureNamespaces(Object.keys(lazyNamespaces));
 
 registerLanguage('en', () => import('./locales-en').then((m) => m.englishBundles));
 

@@ -1,9 +1,16 @@
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+  useParams,
+} from 'react-router';
 import { ActivityFrame, ChildPageFrame, ParentsFrame, TabBackgroundFrame } from './layout/Frames';
 import type { RouteHandle } from './layout/route-handle';
 import { TabsLayout } from './layout/TabsLayout';
 import { lazyPage } from './navigation/lazy-page';
 import { RootLayout } from './RootLayout';
+import { ROUTE_NAMESPACES } from './route-locales';
 import {
   type AppRouteDef,
   appRoutes,
@@ -110,7 +117,7 @@ function toRoute(def: AppRouteDef): RouteObject {
   return {
     path: def.path,
     handle: { title: def.title } satisfies RouteHandle,
-    lazy: lazyPage(load),
+    lazy: lazyPage(load, ROUTE_NAMESPACES[def.path]),
   };
 }
 
@@ -122,10 +129,13 @@ const frames: Record<RouteFrame, RouteObject['element']> = {
   activity: <ActivityFrame />,
 };
 
-function framed(): RouteObject[] {
+const frameId = (frame: RouteFrame) => `frame-${frame}`;
+
+function framed(routes: AppRouteDef[]): RouteObject[] {
   return (Object.keys(frames) as RouteFrame[]).map((frame) => ({
+    id: frameId(frame),
     element: frames[frame],
-    children: appRoutes.filter((r) => r.frame === frame).map(toRoute),
+    children: routes.filter((r) => r.frame === frame).map(toRoute),
   }));
 }
 
@@ -143,42 +153,76 @@ function demoRoutes(): RouteObject[] {
       children: demoRouteNames.map((name) => ({
         path: `/demo/${name}`,
         handle: { title: 'demo' } satisfies RouteHandle,
-        lazy: lazyPage(() => import('../features/dev/pages/DemoPage')),
+        lazy: lazyPage(() => import('../features/dev/pages/DemoPage'), ['recorder', 'speech']),
       })),
     },
   ];
 }
 
-export const routeObjects: RouteObject[] = [
-  // A work shared with the family (decision 092): public, outside the app's startup and login.
-  {
-    path: '/s/:token',
-    hydrateFallbackElement: <Splash />,
-    errorElement: <RouteErrorScreen />,
-    lazy: lazyPage(() => import('../features/works/SharedWorkPage')),
-  },
-  {
-    element: <RootLayout />,
-    // Pages load lazily: until the first one has, the splash shows (and the router does not
-    // warn about a missing HydrateFallback).
-    hydrateFallbackElement: <Splash />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      {
-        errorElement: <RouteErrorScreen />,
-        children: [
-          { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-          { path: '/index.html', element: <Navigate to={HOME_PATH} replace /> },
-          { path: '/library/works/:userId?', element: <WorksRedirect /> },
-          ...framed(),
-          ...demoRoutes(),
-          { path: '*', element: <NotFoundScreen /> },
-        ],
-      },
-    ],
-  },
-];
+function routeObjects(routes: AppRouteDef[]): RouteObject[] {
+  return [
+    // A work shared with the family (decision 092): public, outside the app's startup and login.
+    {
+      path: '/s/:token',
+      hydrateFallbackElement: <Splash />,
+      errorElement: <RouteErrorScreen />,
+      lazy: lazyPage(() => import('../features/works/SharedWorkPage'), ['works']),
+    },
+    {
+      element: <RootLayout />,
+      // Pages load lazily: until the first one has, the splash shows (and the router does not
+      // warn about a missing HydrateFallback).
+      hydrateFallbackElement: <Splash />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        {
+          errorElement: <RouteErrorScreen />,
+          children: [
+            { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+            { path: '/index.html', element: <Navigate to={HOME_PATH} replace /> },
+            { path: '/library/works/:userId?', element: <WorksRedirect /> },
+            ...framed(routes),
+            ...demoRoutes(),
+            { path: '*', element: <NotFoundScreen /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routeObjects);
+/** The first segment of an address ('library' for /library/read/1603/001). */
+const areaOf = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * The router starts with the routes of the opening address's area (its first segment: /library
+ * and the ~17 addresses under it) and learns the others on the first navigation that leaves it
+ * (React Router's patchRoutesOnNavigation). Ranking and matching ~95 routes was the longest task
+ * of a first load on a phone's main thread (decision 106); an address of the opening area never
+ * waits, an address elsewhere is matched against the whole table as before.
+ */
+export function appRouterInit(openingPath: string): {
+  routes: RouteObject[];
+  patchRoutesOnNavigation: PatchRoutesOnNavigationFunction;
+} {
+  const area = areaOf(openingPath);
+  let later: AppRouteDef[] | null = appRoutes.filter((r) => areaOf(r.path) !== area);
+  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch }) => {
+    if (!later || areaOf(path) === area) return;
+    const rest = later;
+    later = null;
+    for (const frame of Object.keys(frames) as RouteFrame[]) {
+      const children = rest.filter((r) => r.frame === frame).map(toRoute);
+      if (children.length > 0) patch(frameId(frame), children);
+    }
+  };
+  return {
+    routes: routeObjects(appRoutes.filter((r) => areaOf(r.path) === area)),
+    patchRoutesOnNavigation,
+  };
+}
+
+export function createAppRouter(openingPath = window.location.pathname) {
+  const { routes, patchRoutesOnNavigation } = appRouterInit(openingPath);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation });
 }

@@ -1,10 +1,13 @@
-import '../app/locales';
+import { loadAllNamespaces } from '../app/locales';
 import { ensureLanguage } from '../shared/i18n';
 import '../../../../scripts/test/console-guard';
 import { routes } from '@picbook/contracts/routes';
 
 // English is a chunk of its own in the app (decision 072); tests switch languages directly.
 await ensureLanguage('en');
+// Each area's Chinese strings load with its routes in the app (decision 106); tests render any
+// screen directly, so all are registered up front.
+await loadAllNamespaces();
 
 // Tracking batches flush on a timer during any test that tracks; without a server they would
 // reach for happy-dom's origin and print ECONNREFUSED traces. They are answered here instead

@@ -1,5 +1,5 @@
 import { CHILD_CURRENCIES, type ChildCurrency } from '@picbook/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestParentalMode } from '../../features/parents/gate';
 import { useSettings } from '../../shared/settings/user-settings';
@@ -11,7 +11,11 @@ import logo from '../../shared/ui/illustrations/logo-mark.svg';
 import { useAppNavigate } from '../navigation/app-navigate';
 import { useStartup } from '../startup/startup-store';
 import styles from './ChildTopBar.module.css';
-import { CURRENCY_ICONS, WalletDialog } from './WalletDialog';
+import { CURRENCY_ICONS } from './currency-icons';
+
+/** A balance's record loads when a pill is first pressed: the first screen does not need it. */
+const loadWalletDialog = () => import('./WalletDialog');
+const WalletDialog = lazy(() => loadWalletDialog().then((m) => ({ default: m.WalletDialog })));
 
 /**
  * Avatar and nickname, coins, credits and diamonds from the server (each pill opens its own
@@ -43,6 +47,7 @@ export function ChildTopBar() {
           className={styles.pill}
           title={t(`shell.${currency}`)}
           data-testid={`pill-${currency}`}
+          onPointerDown={() => void loadWalletDialog()}
           onClick={() => setOpen(currency)}
         >
           <img src={CURRENCY_ICONS[currency]} alt={t(`shell.${currency}`)} />
@@ -61,7 +66,11 @@ export function ChildTopBar() {
         <img src={parentsIcon} alt="" />
         {t('shell.parents')}
       </button>
-      {open && <WalletDialog currency={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <WalletDialog currency={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

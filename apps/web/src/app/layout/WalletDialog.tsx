@@ -4,17 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format/time';
 import { api } from '../../shared/request/api';
 import { Dialog } from '../../shared/ui/Dialog';
-import coinIcon from '../../shared/ui/icons/coin.svg';
-import creditIcon from '../../shared/ui/icons/credit.svg';
-import diamondIcon from '../../shared/ui/icons/diamond.svg';
+import { CURRENCY_ICONS } from './currency-icons';
 import styles from './WalletDialog.module.css';
-
-/** The icon of each of the child's balances (the top bar's pills and their dialogs). */
-export const CURRENCY_ICONS: Record<ChildCurrency, string> = {
-  coins: coinIcon,
-  credits: creditIcon,
-  diamonds: diamondIcon,
-};
 
 export const isChildCurrency = (s: string): s is ChildCurrency =>
   (CHILD_CURRENCIES as readonly string[]).includes(s);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '.';
+import { ensureNamespaces, i18n, registerNamespace, withNamespaces } from '.';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -16,5 +16,38 @@ describe('language codes worked out once (decision 081)', () => {
     expect(utils.formatLanguageCode('zh-cn')).toBe('zh-CN');
     expect(utils.formatLanguageCode('en-us')).toBe('en-US');
     expect(utils.formatLanguageCode('en')).toBe('en');
+  });
+});
+
+describe('namespaces loaded with the screens that show them (decision 106)', () => {
+  it('registers a namespace once, for every caller, before handing over the screen', async () => {
+    let loads = 0;
+    registerNamespace('nsTestA', async () => {
+      loads += 1;
+      return { hello: '你好' };
+    });
+    expect(i18n.getResource('zh-CN', 'nsTestA', 'hello')).toBeUndefined();
+    const screen = withNamespaces(['nsTestA'], Promise.resolve('the screen'));
+    await Promise.all([ensureNamespaces(['nsTestA']), ensureNamespaces(['nsTestA'])]);
+    expect(await screen).toBe('the screen');
+    expect(i18n.getResource('zh-CN', 'nsTestA', 'hello')).toBe('你好');
+    await ensureNamespaces(['nsTestA']);
+    expect(loads).toBe(1);
+  });
+
+  it('tries a failed download again on the next screen that needs it', async () => {
+    let fail = true;
+    registerNamespace('nsTestB', async () => {
+      if (fail) throw new Error('offline');
+      return { hello: '再来' };
+    });
+    await expect(withNamespaces(['nsTestB'], Promise.resolve(1))).rejects.toThrow('offline');
+    fail = false;
+    await ensureNamespaces(['nsTestB']);
+    expect(i18n.getResource('zh-CN', 'nsTestB', 'hello')).toBe('再来');
+  });
+
+  it('leaves the namespaces registered at start alone', async () => {
+    await expect(ensureNamespaces(['translation', 'shell'])).resolves.toBeUndefined();
   });
 });

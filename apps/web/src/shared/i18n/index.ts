@@ -46,6 +46,51 @@ export function ensureLanguage(language: string): Promise<void> {
   return done;
 }
 
+/**
+ * Chinese namespaces that are chunks of their own (decision 106): each area's strings load with
+ * the routes and lazy screens that show them, not with the shell. `load` resolves to the
+ * namespace's zh-CN messages.
+ */
+const namespaceLoaders = new Map<string, () => Promise<object>>();
+const namespacesLoaded = new Map<string, Promise<void>>();
+
+export function registerNamespace(ns: string, load: () => Promise<object>): void {
+  namespaceLoaders.set(ns, load);
+}
+
+/**
+ * Resolves once the Chinese strings of every namespace in `namespaces` are registered (at once
+ * for the shell's own, registered at start). Chinese is the fallback of every language, so it is
+ * loaded whichever language is shown; English comes whole with its own chunk (ensureLanguage).
+ */
+export function ensureNamespaces(namespaces: readonly string[] = []): Promise<void> {
+  const pending: Promise<void>[] = [];
+  for (const ns of namespaces) {
+    if (i18next.hasResourceBundle('zh-CN', ns)) continue;
+    const load = namespaceLoaders.get(ns);
+    if (!load) continue;
+    let done = namespacesLoaded.get(ns);
+    if (!done) {
+      done = load().then((messages) => {
+        i18next.addResourceBundle('zh-CN', ns, messages, true, true);
+      });
+      // A failed download (offline) is tried again by the next screen that needs it.
+      done.catch(() => namespacesLoaded.delete(ns));
+      namespacesLoaded.set(ns, done);
+    }
+    pending.push(done);
+  }
+  return pending.length === 0 ? Promise.resolve() : Promise.all(pending).then(() => undefined);
+}
+
+/**
+ * A lazy screen's module together with the strings it shows: both are fetched at once and the
+ * module is handed over only when its namespaces are in, so its first paint shows no raw keys.
+ */
+export function withNamespaces<T>(namespaces: readonly string[], loading: Promise<T>): Promise<T> {
+  return Promise.all([loading, ensureNamespaces(namespaces)]).then(([module]) => module);
+}
+
 export async function setLanguage(language: Language): Promise<void> {
   storage.set(LANGUAGE_KEY, language);
   await ensureLanguage(language);

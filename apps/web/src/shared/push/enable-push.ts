@@ -1,7 +1,9 @@
-import { hasCapability } from '@picbook/domain';
 import { callNative, hasNativeBridge } from '../bridge/bridge';
 import { appEnv } from '../platform/env';
 import { api } from '../request/api';
+import { webPushAvailable } from './push-support';
+
+export { canAskForPush, webPushAvailable, webPushGranted } from './push-support';
 
 /**
  * Turning notifications on (issue 42, decision 100): in the app, the shell's push authorisation
@@ -10,29 +12,6 @@ import { api } from '../request/api';
  * that subscription registered — both through POST /api/v1/push/subscribe.
  */
 export type EnableResult = 'subscribed' | 'denied' | 'unsupported' | 'failed';
-
-/** The browser can take Web Push here (and the family has not blocked notifications). */
-export function webPushAvailable(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'Notification' in window &&
-    'PushManager' in window &&
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    Notification.permission !== 'denied'
-  );
-}
-
-/** Whether this device can be asked to allow push (the push popup's capability, §4/§6). */
-export function canAskForPush(): boolean {
-  if (hasNativeBridge()) return hasCapability(appEnv(), 'pushAuth');
-  return webPushAvailable();
-}
-
-/** The browser already shows our notifications (granted and subscribed before). */
-export function webPushGranted(): boolean {
-  return webPushAvailable() && Notification.permission === 'granted';
-}
 
 /** base64url → the bytes PushManager.subscribe wants as applicationServerKey. */
 export function vapidKeyBytes(key: string): Uint8Array<ArrayBuffer> {

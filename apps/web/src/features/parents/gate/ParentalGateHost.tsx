@@ -1,12 +1,16 @@
 import { lazy, Suspense } from 'react';
+import { withNamespaces } from '../../../shared/i18n';
 import { closeParentalGate, passParentalGate, useGateStore } from './gate-store';
 
 type Gate = typeof import('./ParentalGate').ParentalGate;
 let loadedGate: Gate | null = null;
 
-/** Fetches the gate's screen (once); afterwards the host shows it without suspending. */
+/**
+ * Fetches the gate's screen and its strings (once); afterwards the host shows it without
+ * suspending.
+ */
 export function preloadParentalGate(): Promise<{ default: Gate }> {
-  return import('./ParentalGate').then((m) => {
+  return withNamespaces(['gate'], import('./ParentalGate')).then((m) => {
     loadedGate = m.ParentalGate;
     return { default: m.ParentalGate };
   });

@@ -5,7 +5,6 @@ export {
   requestParentalMode,
   useGateStore,
 } from './gate-store';
-export { gateZh } from './locales';
 export type { ParentalGateProps } from './ParentalGate';
 export {
   LazyParentalGate,
