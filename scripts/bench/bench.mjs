@@ -5,8 +5,9 @@
 //   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
 //   lighthouse     Lighthouse mobile performance on /library and the reader (median of 3; ≥ 90)
-//   api            the calls of every start (configs, user info, settings, level, book) and of every
-//                  page (progress write) under 50 connections beside a minimal Fastify serving the
+//   api            the calls of every start (configs, user info, settings, level, activity, hints,
+//                  book), of every page (progress write) and of the study clock under 50
+//                  connections, in 3 rounds alternating with a raw node:http server sending the
 //                  same bytes (PGlite; PostgreSQL too when DATABASE_URL is set)
 // Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
 // Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|api] [--book 1603] [--json out.json]
@@ -38,6 +39,8 @@ const { values } = parseArgs({
     book: { type: 'string', default: '1603' },
     json: { type: 'string' },
     port: { type: 'string', default: '8197' },
+    api: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const want = (part) => !values.only || values.only === part;
@@ -108,6 +111,7 @@ async function startServer(port, envOverrides = {}) {
   if (exited) throw new Error('the server did not start; see its output above');
   return {
     base,
+    pid: child.pid,
     stop: () => {
       child.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -256,7 +260,7 @@ if (want('api')) {
   results.api = {};
   for (const [kind, env] of kinds) {
     console.log(
-      `\nAPI, ${kind}, 50 connections, 10 s each (project, then the baseline); load average ${os.loadavg()[0].toFixed(2)}:`,
+      `\nAPI, ${kind}, 50 connections, 10 s rounds alternating project and raw server; load average ${os.loadavg()[0].toFixed(2)}:`,
     );
     const server = await startServer(Number(values.port), env);
     try {
@@ -265,6 +269,9 @@ if (want('api')) {
         kind,
         repoRoot,
         baselinePort: Number(values.port) + 1,
+        rounds: Number(values.rounds),
+        serverPid: server.pid,
+        only: values.api?.split(','),
         log: console.log,
       });
       results.api[kind] = rows;

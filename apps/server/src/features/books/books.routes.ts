@@ -18,6 +18,7 @@ import {
 } from './book-access';
 import { bookMediaUrls, signSentencesTimeline } from './book-media';
 import { createLibraryQueries } from './books.queries';
+import { saveProgress } from './progress-writes';
 import {
   type BookContent,
   bookContent,
@@ -210,7 +211,8 @@ export function registerBookRoutes(app: FastifyInstance): void {
 
   // The write every page turn makes (issue 41): who may open the book comes from a cache that
   // progress does not drop, the book from the content cache (decision 071), and the progress and
-  // the reading day go in one statement.
+  // the reading day go in one statement, shared with the other families' page turns that arrive
+  // meanwhile (decision 103).
   defineRoute(app, endpoints.saveProcess, async ({ deps, token, userId, params, body }) => {
     const now = deps.clock.now();
     const access = await loadReaderAccess(deps.database, token, now, params.id);
@@ -222,7 +224,7 @@ export function registerBookRoutes(app: FastifyInstance): void {
     if (processPage(body.process) > book.pageCount) {
       throw invalidParams('process', `超过绘本页数 ${book.pageCount}`);
     }
-    const row = await createReadingQueries(deps.db).saveProgress({
+    const row = await saveProgress(deps.database, {
       userId,
       bookId: book.id,
       process: body.process,
