@@ -9,6 +9,9 @@
 //                  book), of every page (progress write) and of the study clock under 50
 //                  connections, in 3 rounds alternating with a raw node:http server sending the
 //                  same bytes (PGlite; PostgreSQL too when DATABASE_URL is set)
+//   push           the push planner's round with 100 000 subscribed families (PostgreSQL, when
+//                  DATABASE_URL is set): the round that plans 19:00's reminders (≤ 20 s) and
+//                  every round after it (≤ 1 s)
 // Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
 // Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|api] [--book 1603] [--json out.json]
 import { spawn, spawnSync } from 'node:child_process';
@@ -278,6 +281,37 @@ if (want('api')) {
       if (rows.some((r) => r.checks.some((c) => !c.ok))) failed = true;
     } finally {
       server.stop();
+    }
+  }
+}
+
+if (want('push')) {
+  // The push planner (decision 104): it reads only the families due now.
+  if (!process.env.DATABASE_URL) {
+    console.log('\npush planner: SKIPPED (set DATABASE_URL to a PostgreSQL admin URL)');
+  } else {
+    console.log('\npush planner, PostgreSQL, 100 000 subscribed families:');
+    const out = path.join(os.tmpdir(), `picbook-push-bench-${process.pid}.json`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/push-planner.ts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, PUSH_BENCH_JSON: out },
+    });
+    process.stdout.write(`${r.stdout.trimEnd().replace(/^/gm, '  ')}\n`);
+    if (r.status !== 0) {
+      process.stderr.write(r.stderr);
+      failed = true;
+    } else {
+      const push = JSON.parse(fs.readFileSync(out, 'utf8'));
+      fs.rmSync(out, { force: true });
+      for (const [label, ms, budget] of [
+        ['first round (plans 19:00)', push.first.ms, 20_000],
+        ['every round after', push.steady.ms, 1_000],
+      ]) {
+        console.log(`  ${label}: ${ms} ms (≤ ${budget} ms) ${ms <= budget ? 'PASS' : 'MISS'}`);
+        if (ms > budget) failed = true;
+      }
+      results.push = push;
     }
   }
 }

@@ -23,7 +23,7 @@ import {
   PAGE_CACHE_KEY,
   tokenDigest,
 } from './shared/offline/cache-rules';
-import { readPushNotice, safeAppPath } from './shared/push/push-notification';
+import { openPushTarget, readPushNotice } from './shared/push/push-notification';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string }> };
 
@@ -119,17 +119,5 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(safeAppPath(event.notification.data?.url), self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(url).catch(() => self.clients.openWindow(url));
-        return;
-      }
-      await self.clients.openWindow(url);
-    })(),
-  );
+  event.waitUntil(openPushTarget(self.clients, self.location.origin, event.notification.data?.url));
 });

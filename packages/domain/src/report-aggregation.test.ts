@@ -106,18 +106,37 @@ describe('weekly summary', () => {
     ],
     courses: 3,
     books: 1,
+    sentences: 14,
     words: 6,
     meanScore: 88,
   };
   it('names the week’s numbers', () => {
     expect(weeklySummaryText('乐乐', week)).toBe(
-      '乐乐本周学习了 2 天，共 20 分钟，完成课程 3 节，读完绘本 1 本，复习单词 6 个，课程平均得分 88 分。',
+      '乐乐本周学习了 2 天，共 20 分钟，完成课程 3 节，读完绘本 1 本，跟读句子 14 句，复习单词 6 个，课程平均得分 88 分。',
     );
   });
   it.each([
+    [
+      { title: '小猪佩奇', text: 'I like muddy puddles.', score: 96 },
+      '最棒的一句：《小猪佩奇》“I like muddy puddles.”96 分。',
+    ],
+    [
+      { title: '长句', text: 'a'.repeat(50), score: 80 },
+      `最棒的一句：《长句》“${'a'.repeat(39)}…”80 分。`,
+    ],
+    [{ title: '无文字', text: '', score: 70 }, ''],
+    [null, ''],
+  ])('quotes the best recording %#', (best, quote) => {
+    expect(weeklySummaryText('乐乐', week, best)).toBe(
+      `乐乐本周学习了 2 天，共 20 分钟，完成课程 3 节，读完绘本 1 本，跟读句子 14 句，复习单词 6 个，课程平均得分 88 分。${quote}`,
+    );
+  });
+  const idle = { ...week, minutesByDay: [], courses: 0, books: 0, sentences: 0, words: 0 };
+  it.each([
     [week, true],
-    [{ ...week, minutesByDay: [], courses: 0, books: 0, words: 0 }, false],
-    [{ ...week, minutesByDay: [], courses: 0, books: 0, words: 1 }, true],
+    [idle, false],
+    [{ ...idle, words: 1 }, true],
+    [{ ...idle, sentences: 1 }, true],
   ])('active %#', (w, active) => {
     expect(wasActive(w)).toBe(active);
   });

@@ -141,25 +141,50 @@ export interface WeekActivity {
   minutesByDay: ReadonlyArray<{ day: string; minutes: number }>;
   courses: number;
   books: number;
+  /** Sentences (or pages) read aloud and scored: the items of the read reports' runs. */
+  sentences: number;
   words: number;
   /** Mean course score, null without courses. */
   meanScore: number | null;
 }
 
+/** The week's best-scored recording: the book, the sentence read and its score. */
+export interface BestRecording {
+  title: string;
+  text: string;
+  score: number;
+}
+
 /** Whether a child was active in a week (a weekly summary is written only then). */
 export const wasActive = (w: WeekActivity): boolean =>
-  w.courses + w.books + w.words > 0 || w.minutesByDay.some((d) => d.minutes > 0);
+  w.courses + w.books + w.sentences + w.words > 0 || w.minutesByDay.some((d) => d.minutes > 0);
 
-/** The weekly summary message a parent reads (Chinese), computed from the week's numbers. */
-export function weeklySummaryText(nickname: string, w: WeekActivity): string {
+/** The longest sentence a summary quotes; a longer one is cut with an ellipsis. */
+const QUOTE_MAX = 40;
+
+/**
+ * The weekly summary a parent reads (Chinese; the message and the Sunday push), computed from the
+ * week's numbers, with the week's best recording when there is one.
+ */
+export function weeklySummaryText(
+  nickname: string,
+  w: WeekActivity,
+  best: BestRecording | null = null,
+): string {
   const minutes = w.minutesByDay.reduce((s, d) => s + d.minutes, 0);
   const days = w.minutesByDay.filter((d) => d.minutes > 0).length;
   const parts = [
     `${nickname}本周学习了 ${days} 天，共 ${minutes} 分钟`,
     `完成课程 ${w.courses} 节`,
     `读完绘本 ${w.books} 本`,
+    `跟读句子 ${w.sentences} 句`,
     `复习单词 ${w.words} 个`,
   ];
   const score = w.meanScore === null ? '' : `，课程平均得分 ${w.meanScore} 分`;
-  return `${parts.join('，')}${score}。`;
+  const quote = best?.text
+    ? `最棒的一句：《${best.title}》“${
+        best.text.length > QUOTE_MAX ? `${best.text.slice(0, QUOTE_MAX - 1)}…` : best.text
+      }”${best.score} 分。`
+    : '';
+  return `${parts.join('，')}${score}。${quote}`;
 }

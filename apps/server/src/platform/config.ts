@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defaultPoolSize } from '@picbook/speech';
 import { z } from 'zod';
+import { JPUSH_API_URL, type JPushConfig } from './push/jpush';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -84,6 +85,12 @@ const ZEnv = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// contact')
     .optional(),
+  /** The native shells' push (decision 104): JPush's app key and master secret (both or neither). */
+  JPUSH_APP_KEY: z.string().optional(),
+  JPUSH_MASTER_SECRET: z.string().optional(),
+  JPUSH_API_URL: z.string().url().default(JPUSH_API_URL),
+  /** iOS through APNs production (default) or its development sandbox (0). */
+  JPUSH_APNS_PRODUCTION: boolFlag.default(true),
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -216,6 +223,8 @@ export interface AppConfig {
   push: {
     provider: 'dev' | 'webpush';
     vapid: { publicKey: string; privateKey: string; subject: string } | null;
+    /** The native shells' tokens through JPush (with PUSH_PROVIDER=webpush); null: not sent. */
+    jpush: JPushConfig | null;
   };
   sms: {
     provider: 'dev' | 'aliyun';
@@ -375,6 +384,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'MEDIA_URL_KEY: a secret of at least 32 characters is required in production (it signs the media URLs of paid books and recordings; the same on every API process)',
     );
   }
+  const jpushKeys = pair(
+    ['appKey', e.JPUSH_APP_KEY],
+    ['masterSecret', e.JPUSH_MASTER_SECRET],
+    problems,
+  );
   const oauth: AppConfig['oauth'] = { provider: e.OAUTH_PROVIDER };
   const wxApp = pair(['appId', e.WX_APP_ID], ['appSecret', e.WX_APP_SECRET], problems);
   const wxWeb = pair(['appId', e.WX_WEB_APP_ID], ['appSecret', e.WX_WEB_APP_SECRET], problems);
@@ -428,6 +442,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : e.PUSH_PROVIDER === 'dev'
             ? DEV_VAPID
             : null,
+      jpush: jpushKeys
+        ? { ...jpushKeys, url: e.JPUSH_API_URL, apnsProduction: e.JPUSH_APNS_PRODUCTION }
+        : null,
     },
     sms: {
       provider: e.SMS_PROVIDER,

@@ -9,6 +9,7 @@ import type { OAuthProvider, ThirdPartyType } from './oauth/types';
 import { createPayments, type Payments } from './payments';
 import type { Deliver } from './payments/sandbox';
 import { createDevPushChannel } from './push/dev-outbox';
+import { createJPushChannel, pushChannelByKind } from './push/jpush';
 import type { PushChannel } from './push/types';
 import { createWebPushChannel } from './push/web-push';
 import {
@@ -31,7 +32,7 @@ import { createObjectStorage, type ObjectStorage } from './storage';
 export interface Services {
   rateLimiter: RateLimiter;
   sms: SmsProvider;
-  /** Reminders and reports: the dev outbox or Web Push (decision 100). */
+  /** Reminders and reports: the dev outbox, or Web Push and JPush (decisions 100, 104). */
   push: PushChannel;
   oauth: Partial<Record<ThirdPartyType, OAuthProvider>>;
   /** Uploads (recordings): DATA_DIR/uploads or an S3-compatible bucket (decision 020). */
@@ -65,7 +66,10 @@ export function createServices(
       : createDevSmsProvider(database.db, log);
   const push =
     config.push.provider === 'webpush' && config.push.vapid
-      ? createWebPushChannel(config.push.vapid)
+      ? pushChannelByKind(
+          createWebPushChannel(config.push.vapid),
+          config.push.jpush ? createJPushChannel(config.push.jpush) : null,
+        )
       : createDevPushChannel(database.db, config.push.vapid?.publicKey ?? null, log);
   const oauth =
     config.oauth.provider === 'real'

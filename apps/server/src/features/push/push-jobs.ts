@@ -1,20 +1,24 @@
 import {
+  chinaClock,
+  inQuietWindow,
   PUSH_LEASE_SECONDS,
   PUSH_MAX_ATTEMPTS,
   pushRetryDelaySeconds,
+  REMINDER_LATE_MIN,
   reminderVerdict,
   wasActive,
   weeklyReportDue,
   weeklySummaryText,
 } from '@picbook/domain';
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../platform/db/client';
+import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { children, learnSettings, pushJobs, pushSubscriptions } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import type { PushMessage } from '../../platform/push/types';
 import { chinaDate, chinaDay, unixSeconds } from '../../platform/time';
-import { activityBetween, chinaWeek } from '../reports/parent-space';
+import { bestRecordingBetween } from '../reports/learning-reports';
+import { activeFamiliesBetween, activityBetween, chinaWeek } from '../reports/parent-space';
 
 export type PushJob = typeof pushJobs.$inferSelect;
 export type PushJobKind = PushJob['kind'];
@@ -26,11 +30,21 @@ export type PushJobKind = PushJob['kind'];
  */
 export async function enqueuePush(
   db: DbOrTx,
-  job: { userId: number; kind: PushJobKind; dedupeKey: string; payload: PushMessage; runAt: Date },
+  job: {
+    userId: number;
+    kind: PushJobKind;
+    dedupeKey: string;
+    payload: PushMessage;
+    runAt: Date;
+    /** A row written already finished (a reminder not needed today), pending otherwise. */
+    status?: 'pending' | 'skipped';
+    lastError?: string;
+    finishedAt?: Date;
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(pushJobs)
-    .values({ ...job, status: 'pending' })
+    .values({ status: 'pending', ...job })
     .onConflictDoNothing({ target: [pushJobs.userId, pushJobs.dedupeKey] })
     .returning({ id: pushJobs.id });
   return rows.length > 0;
@@ -61,7 +75,9 @@ export async function claimPushJobs(db: DbOrTx, now: Date, limit = 20): Promise<
 }
 
 const REMINDER_TITLE = '该读绘本啦';
-const reminderBody = (nickname: string) => `${nickname}今天还没有学习，来读一本绘本、学一节课吧！`;
+/** The reminder's text after the child's nickname. */
+const REMINDER_BODY_TAIL = '今天还没有学习，来读一本绘本、学一节课吧！';
+const DEFAULT_NICKNAME = '宝贝';
 
 async function nicknameOf(db: DbOrTx, userId: number): Promise<string> {
   const [child] = await db
@@ -70,7 +86,7 @@ async function nicknameOf(db: DbOrTx, userId: number): Promise<string> {
     .where(eq(children.userId, userId))
     .orderBy(asc(children.id))
     .limit(1);
-  return child?.nickname || '宝贝';
+  return child?.nickname || DEFAULT_NICKNAME;
 }
 
 /** Whether the child learned anything on today's China day (the learning report's figures). */
@@ -97,80 +113,94 @@ async function reminderStillDue(db: DbOrTx, job: PushJob, now: Date): Promise<st
   return verdict === 'due' ? null : verdict;
 }
 
+/** Minute of day → "HH:MM" (the learn setting's reminder_time spelling). */
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
 /**
- * Plans the pushes due at `now`: the daily reminder for each family with a reminder time and a
- * subscribed device whose verdict is due, and on Sunday evening the weekly report for each
- * subscribed family whose child was active this week. Idempotent (dedupe keys).
+ * Plans the pushes due at `now`: the daily reminder for each family whose reminder is due, and on
+ * Sunday evening the weekly report for each subscribed family whose child was active this week.
+ * Idempotent (dedupe keys). Reads only the families due now (decision 104): none in the quiet
+ * window, else the reminder times of the last REMINDER_LATE_MIN minutes (an index on
+ * reminder_time) on today's study day, with a device, not yet planned today.
  */
 export async function planPushes(db: DbOrTx, now: Date): Promise<number> {
   const nowS = unixSeconds(now);
-  const today = chinaDate(now);
-  const families = await db
-    .selectDistinct({
-      userId: learnSettings.userId,
-      reminderTime: learnSettings.reminderTime,
-      studyDays: learnSettings.studyDays,
-    })
-    .from(learnSettings)
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, learnSettings.userId))
-    .where(isNotNull(learnSettings.reminderTime));
+  const clock = chinaClock(nowS);
   let planned = 0;
-  const dedupeKey = `reminder:${today}`;
-  for (const family of families) {
-    const [existing] = await db
-      .select({ id: pushJobs.id })
-      .from(pushJobs)
-      .where(and(eq(pushJobs.userId, family.userId), eq(pushJobs.dedupeKey, dedupeKey)))
-      .limit(1);
-    const base = {
-      now: nowS,
-      reminderTime: family.reminderTime,
-      studyDays: family.studyDays,
-      lastSentDay: existing ? today : null,
-      studiedToday: false,
-    };
-    // The cheap checks first; the learning figures only when the time has come.
-    if (reminderVerdict(base) !== 'due') continue;
-    if (await studiedToday(db, family.userId, now)) continue;
-    const nickname = await nicknameOf(db, family.userId);
-    const isNew = await enqueuePush(db, {
-      userId: family.userId,
-      kind: 'reminder',
-      dedupeKey,
-      payload: { title: REMINDER_TITLE, body: reminderBody(nickname), url: '/learning' },
-      runAt: now,
-    });
-    if (isNew) planned += 1;
-  }
+  if (!inQuietWindow(clock.minute)) planned += await planReminders(db, now);
   if (weeklyReportDue(nowS)) planned += await planWeeklyReports(db, now);
   return planned;
 }
 
-/** Sunday evening: this week's report (Monday to now) to each subscribed family that learned. */
+/**
+ * The day's reminders of the families due now, written in one statement (however many are due):
+ * a reminder time in the last REMINDER_LATE_MIN minutes (the index on reminder_time), today a
+ * study day, a device, none planned today (ON CONFLICT: one row with several processes). Whether
+ * the child studied today is asked when the job is sent (reminderStillDue), once per family.
+ */
+async function planReminders(db: DbOrTx, now: Date): Promise<number> {
+  const clock = chinaClock(unixSeconds(now));
+  const dedupeKey = `reminder:${clock.day}`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO push_jobs (user_id, kind, dedupe_key, payload, status, run_at)
+      SELECT s.user_id, 'reminder', ${dedupeKey},
+        jsonb_build_object(
+          'title', ${REMINDER_TITLE}::text,
+          'body', coalesce(nullif((SELECT c.nickname FROM children c WHERE c.user_id = s.user_id
+            ORDER BY c.id LIMIT 1), ''), ${DEFAULT_NICKNAME}::text) || ${REMINDER_BODY_TAIL}::text,
+          'url', '/learning'),
+        'pending', ${now.toISOString()}::timestamptz
+      FROM learn_settings s
+      WHERE s.reminder_time BETWEEN ${hhmm(Math.max(0, clock.minute - REMINDER_LATE_MIN + 1))}
+          AND ${hhmm(clock.minute)}
+        AND s.study_days @> ${JSON.stringify([clock.weekday])}::jsonb
+        AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = s.user_id)
+        AND NOT EXISTS (SELECT 1 FROM push_jobs j
+          WHERE j.user_id = s.user_id AND j.dedupe_key = ${dedupeKey})
+      ON CONFLICT (user_id, dedupe_key) DO NOTHING
+      RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Sunday evening: this week's report (Monday to now) to each subscribed family whose child was
+ * active this week and has none yet (the same active families the weekly summary reads).
+ */
 async function planWeeklyReports(db: DbOrTx, now: Date): Promise<number> {
   const week = chinaWeek(now);
+  const dedupeKey = `weekly:${week.monday}`;
   const families = await db
     .selectDistinct({ userId: pushSubscriptions.userId })
-    .from(pushSubscriptions);
+    .from(pushSubscriptions)
+    .where(
+      and(
+        inArray(pushSubscriptions.userId, activeFamiliesBetween(db, week.from, week.to)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(pushJobs)
+            .where(
+              and(eq(pushJobs.userId, pushSubscriptions.userId), eq(pushJobs.dedupeKey, dedupeKey)),
+            ),
+        ),
+      ),
+    );
   let planned = 0;
   for (const { userId } of families) {
-    const dedupeKey = `weekly:${week.monday}`;
-    const [existing] = await db
-      .select({ id: pushJobs.id })
-      .from(pushJobs)
-      .where(and(eq(pushJobs.userId, userId), eq(pushJobs.dedupeKey, dedupeKey)))
-      .limit(1);
-    if (existing) continue;
     const activity = await activityBetween(db, userId, week.from, week.to);
     if (!wasActive(activity)) continue;
     const nickname = await nicknameOf(db, userId);
+    const best = await bestRecordingBetween(db, userId, week.from, week.to);
     const isNew = await enqueuePush(db, {
       userId,
       kind: 'weekly',
       dedupeKey,
       payload: {
         title: '本周学习报告',
-        body: weeklySummaryText(nickname, activity),
+        body: weeklySummaryText(nickname, activity, best),
         url: '/parents/reportList',
       },
       runAt: now,

@@ -1,37 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { endpoints } from '@picbook/contracts';
+import { ErrorCode, endpoints } from '@picbook/contracts';
 import { PUSH_LEASE_SECONDS, PUSH_MAX_ATTEMPTS } from '@picbook/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../platform/config';
 import { pushJobs, pushSubscriptions } from '../../platform/db/schema';
-import type { PushChannel, PushMessage, PushTarget } from '../../platform/push/types';
+import { createJPushChannel, pushChannelByKind } from '../../platform/push/jpush';
+import type { PushChannel, PushTarget } from '../../platform/push/types';
 import { createWebPushChannel } from '../../platform/push/web-push';
 import { operatorToken, runAction } from '../ops/ops.test-kit';
+import { recordingChannel } from './push.test-kit';
 import { claimPushJobs, enqueuePush, runPushRound } from './push-jobs';
-
-/** A channel that records what it was asked to send (and can be told to fail). */
-function recordingChannel(answer: PushChannel['send'] = async () => ({ status: 'delivered' })) {
-  const sent: Array<{ target: PushTarget; message: PushMessage }> = [];
-  const channel: PushChannel = {
-    name: 'test',
-    vapidPublicKey: null,
-    async send(target, message) {
-      sent.push({ target, message });
-      return answer(target, message);
-    },
-  };
-  return { channel, sent };
-}
 
 /** China wall-clock → Date. 2026-12-07 is a Monday, 2026-12-13 a Sunday. */
 const china = (iso: string) => new Date(`${iso}+08:00`);
@@ -78,6 +67,16 @@ async function family(options: { reminder?: string | null; subscribe?: string | 
   }
   return { token, userId: login.user.id, headers };
 }
+
+/** A test push queued for a family at `now` (as the console's push.sendTest does). */
+const queueTest = (userId: number, dedupeKey: string, now: Date, url = '/parents/center') =>
+  enqueuePush(t.database.db, {
+    userId,
+    kind: 'test',
+    dedupeKey,
+    payload: { title: 't', body: 'b', url },
+    runAt: now,
+  });
 
 const deps = (channel: PushChannel) => ({ db: t.database.db, push: channel, clock: t.clock });
 
@@ -285,13 +284,7 @@ describe('the job table: runs once with several workers, survives a crash, drops
     const f = await family();
     const now = china('2026-12-15T10:00:00');
     t.clock.set(now);
-    await enqueuePush(t.database.db, {
-      userId: f.userId,
-      kind: 'test',
-      dedupeKey: 'test:crash',
-      payload: { title: 't', body: 'b', url: '/parents/center' },
-      runAt: now,
-    });
+    await queueTest(f.userId, 'test:crash', now);
     // Process A claims it and dies before sending.
     const claimed = await claimPushJobs(t.database.db, now);
     expect(claimed.some((j) => j.dedupeKey === 'test:crash')).toBe(true);
@@ -309,13 +302,7 @@ describe('the job table: runs once with several workers, survives a crash, drops
     const now = china('2026-12-16T10:00:00');
     t.clock.set(now);
     for (const f of [gone, failing]) {
-      await enqueuePush(t.database.db, {
-        userId: f.userId,
-        kind: 'test',
-        dedupeKey: 'test:410',
-        payload: { title: 't', body: 'b', url: '/parents/center' },
-        runAt: now,
-      });
+      await queueTest(f.userId, 'test:410', now);
     }
     const { channel } = recordingChannel(async (target) =>
       target.endpoint.includes('/gone/')
@@ -409,11 +396,245 @@ describe('the Web Push adapter (web-push, VAPID) against a local push service', 
       expect((await channel.send(target, message)).status).toBe('gone');
       status = 500;
       expect((await channel.send(target, message)).status).toBe('failed');
-      const native = await channel.send({ ...target, kind: 'native', p256dh: null }, message);
-      expect(native.status).toBe('failed');
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the planner reads only the families due now (decision 104)', () => {
+  it('a family who studied today gets one skipped row, so later rounds pass it over', async () => {
+    t.clock.set(china('2026-12-17T12:00:00'));
+    const f = await family({ reminder: '12:30' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/study_time',
+      headers: f.headers,
+      payload: { book_id: 0, kind: 'read', seconds: 90 },
+    });
+    const { channel, sent } = recordingChannel();
+    for (const at of ['12:30:00', '12:30:30', '13:00:00']) {
+      t.clock.set(china(`2026-12-17T${at}`));
+      await runPushRound(deps(channel));
+    }
+    expect(sent.filter((s) => s.target.userId === f.userId)).toHaveLength(0);
+    const jobs = await t.database.db.select().from(pushJobs).where(eq(pushJobs.userId, f.userId));
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        dedupeKey: 'reminder:2026-12-17',
+        status: 'skipped',
+        lastError: 'studied',
+      }),
+    ]);
+  });
+
+  const everyDay = [1, 2, 3, 4, 5, 6, 7];
+  it.each<[string, string, string, number, number[]]>([
+    ['an hour late: not planned', '2026-12-18T13:30:00', '12:30', 0, everyDay],
+    ['59 minutes late: planned', '2026-12-18T13:29:00', '12:30', 1, everyDay],
+    ['not a study day (Friday)', '2026-12-18T12:30:00', '12:30', 0, [1, 2, 3, 4]],
+  ])('%s', async (_name, now, reminder, expected, days) => {
+    const f = await family({ reminder });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/parent_space/learn_setting',
+      headers: f.headers,
+      payload: { daily_minutes: 15, study_days: days, reminder_time: reminder, level: 1 },
+    });
+    t.clock.set(china(now));
+    const { channel, sent } = recordingChannel();
+    await runPushRound(deps(channel));
+    expect(sent.filter((s) => s.target.userId === f.userId)).toHaveLength(expected);
+  });
+});
+
+describe('POST /dev/push-round: one round at a chosen time, this machine only, no clock moved', () => {
+  const round = (at: number, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/dev/push-round', payload: { at }, remoteAddress });
+
+  it('sends the reminder due at `at`; the server’s clock stays where it was', async () => {
+    t.clock.set(china('2026-12-19T03:00:00'));
+    const f = await family({ reminder: '16:00' });
+    const at = Math.floor(china('2026-12-19T16:00:00').getTime() / 1000);
+    const res = await round(at);
+    expect(res.json()).toMatchObject({ code: 0, data: { planned: 1 } });
+    expect(t.app.deps.clock.now()).toEqual(china('2026-12-19T03:00:00'));
+    const outbox = await t.app.inject({ url: '/dev/push-outbox', remoteAddress: '127.0.0.1' });
+    const mine = outbox.json().data.filter((p: { user_id: number }) => p.user_id === f.userId);
+    expect(mine).toEqual([expect.objectContaining({ title: '该读绘本啦', url: '/learning' })]);
+  });
+
+  it('is refused from another machine and beyond a week and a day from the real time', async () => {
+    t.clock.set(china('2026-12-19T03:00:00'));
+    const at = Math.floor(china('2026-12-19T16:00:00').getTime() / 1000);
+    expect((await round(at, '10.1.2.3')).json().code).toBe(ErrorCode.RouteNotFound);
+    expect((await round(at + 9 * 86_400)).json().code).toBe(ErrorCode.InvalidParams);
+    expect((await round(at - 9 * 86_400)).json().code).toBe(ErrorCode.InvalidParams);
+  });
+
+  it('does not exist with a real push channel (production refuses the outbox: see configuration)', async () => {
+    const real = await createTestApp({ services: { push: recordingChannel().channel } });
+    try {
+      const res = await real.app.inject({
+        method: 'POST',
+        url: '/dev/push-round',
+        payload: { at: 0 },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await real.close();
+    }
+  }, 90_000);
+});
+
+/** A local stand-in for JPush's push call (REST API v3), answering as JPush does. */
+async function fakeJPush(appKey: string, masterSecret: string) {
+  const requests: Array<{ authorization?: string; body: Record<string, unknown> }> = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}');
+      requests.push({ authorization: req.headers.authorization, body });
+      const answer = (status: number, data: object) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(data));
+      };
+      const expected = `Basic ${Buffer.from(`${appKey}:${masterSecret}`).toString('base64')}`;
+      if (req.method !== 'POST' || req.url !== '/v3/push') return answer(404, {});
+      if (req.headers.authorization !== expected) {
+        return answer(401, { error: { code: 1004, message: 'Authen failed' } });
+      }
+      const ids: string[] = body.audience?.registration_id ?? [];
+      if (ids.some((id) => id.startsWith('gone'))) {
+        return answer(400, {
+          msg_id: '18100000000000001',
+          error: {
+            code: 1011,
+            message:
+              'cannot find user by this audience or has been inactive for more than 255 days',
+          },
+        });
+      }
+      return answer(200, { sendno: '0', msg_id: '18100000000000002' });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3/push`;
+  return { url, requests, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe('the native shells’ push through JPush (REST API v3) against a local JPush', () => {
+  it('sends to the registration id the bridge handed over; an unknown id (1011) drops the device', async () => {
+    const jpush = await fakeJPush('appkey123', 'secret456');
+    try {
+      const f = await family();
+      for (const endpoint of ['1a0018970af4e5f9e7e', 'gone0018970af4e5f9e7e']) {
+        expectOk(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/push/subscribe',
+            headers: f.headers,
+            payload: { kind: 'native', endpoint, platform: 'android' },
+          }),
+          endpoints.pushSubscribe,
+        );
+      }
+      const web = recordingChannel();
+      const channel = pushChannelByKind(
+        web.channel,
+        createJPushChannel({
+          appKey: 'appkey123',
+          masterSecret: 'secret456',
+          url: jpush.url,
+          apnsProduction: false,
+        }),
+      );
+      const now = china('2026-12-20T10:00:00');
+      t.clock.set(now);
+      await enqueuePush(t.database.db, {
+        userId: f.userId,
+        kind: 'test',
+        dedupeKey: 'test:jpush',
+        payload: { title: '本周学习报告', body: 'b', url: '/parents/reportList' },
+        runAt: now,
+      });
+      await runPushRound(deps(channel));
+      expect(web.sent.filter((s) => s.target.userId === f.userId)).toHaveLength(1);
+      expect(jpush.requests).toHaveLength(2);
+      expect(jpush.requests[0]?.body).toMatchObject({
+        platform: 'all',
+        audience: { registration_id: ['1a0018970af4e5f9e7e'] },
+        notification: {
+          android: { title: '本周学习报告', alert: 'b', extras: { url: '/parents/reportList' } },
+          ios: {
+            alert: { title: '本周学习报告', body: 'b' },
+            extras: { url: '/parents/reportList' },
+          },
+        },
+        options: { apns_production: false },
+      });
+      const left = await t.database.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, f.userId), eq(pushSubscriptions.kind, 'native')));
+      expect(left).toEqual([{ endpoint: '1a0018970af4e5f9e7e' }]);
+      const [job] = await t.database.db
+        .select()
+        .from(pushJobs)
+        .where(and(eq(pushJobs.userId, f.userId), eq(pushJobs.dedupeKey, 'test:jpush')));
+      expect(job).toMatchObject({ status: 'sent', delivered: 2, failed: 1 });
+      expect(job?.lastError).toContain('jpush 400 1011');
+    } finally {
+      await jpush.close();
+    }
+  });
+
+  it('a wrong master secret fails with JPush’s answer; web subscriptions are not JPush’s', async () => {
+    const jpush = await fakeJPush('appkey123', 'secret456');
+    try {
+      const channel = createJPushChannel({
+        appKey: 'appkey123',
+        masterSecret: 'wrong',
+        url: jpush.url,
+        apnsProduction: true,
+      });
+      const target: PushTarget = {
+        kind: 'native',
+        endpoint: '1a0018970af4e5f9e7e',
+        p256dh: null,
+        auth: null,
+        userId: 1,
+      };
+      const message = { title: 't', body: 'b', url: '/learning' };
+      expect(await channel.send(target, message)).toEqual({
+        status: 'failed',
+        error: 'jpush 401 1004 Authen failed',
+      });
+      expect((await channel.send({ ...target, kind: 'web' }, message)).status).toBe('failed');
+      expect(jpush.requests).toHaveLength(1);
+      const none = pushChannelByKind(recordingChannel().channel, null);
+      expect(await none.send(target, message)).toMatchObject({ status: 'failed' });
+    } finally {
+      await jpush.close();
+    }
+  });
+
+  it('JPUSH_APP_KEY and JPUSH_MASTER_SECRET go together', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', JPUSH_APP_KEY: 'k' })).toThrow(
+      /masterSecret is missing/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'test', JPUSH_APP_KEY: 'k', JPUSH_MASTER_SECRET: 's' }).push.jpush,
+    ).toEqual({
+      appKey: 'k',
+      masterSecret: 's',
+      url: 'https://api.jpush.cn/v3/push',
+      apnsProduction: true,
+    });
   });
 });
 

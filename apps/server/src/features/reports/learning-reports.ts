@@ -1,5 +1,6 @@
 import { ErrorCode, type TBookReport, type TReportCards, type TStars } from '@picbook/contracts';
 import {
+  type BestRecording,
   CHILD_CURRENCIES,
   type ChildCurrency,
   courseItems,
@@ -14,7 +15,7 @@ import {
   weeklyTrend,
   workItemsOf,
 } from '@picbook/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   bookPages,
@@ -513,6 +514,65 @@ function runOf(
     pageList,
   ).length;
   return summarizeRun(items, total);
+}
+
+/** The scored items of a child's read runs whose recording was made in [from, to). */
+const scoredItemsBetween = (userId: number, from: Date, to: Date) =>
+  and(
+    eq(works.userId, userId),
+    scoredRecording,
+    gte(recordings.createdAt, from),
+    lt(recordings.createdAt, to),
+  );
+
+/** Sentences (or pages) read aloud and scored in [from, to): the read reports' items. */
+export async function sentencesReadBetween(
+  db: DbOrTx,
+  userId: number,
+  from: Date,
+  to: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(works)
+    .innerJoin(workItems, eq(workItems.workId, works.id))
+    .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+    .where(scoredItemsBetween(userId, from, to));
+  return row?.n ?? 0;
+}
+
+/**
+ * The best-scored recording of [from, to) among the read reports' items (the latest of equal
+ * scores): its book, sentence and score, or null when nothing was read aloud.
+ */
+export async function bestRecordingBetween(
+  db: DbOrTx,
+  userId: number,
+  from: Date,
+  to: Date,
+): Promise<BestRecording | null> {
+  const [best] = await db
+    .select({
+      bookId: works.bookId,
+      title: books.titleCn,
+      contentId: workItems.contentId,
+      page: workItems.secondaryId,
+      score: workItems.score,
+    })
+    .from(works)
+    .innerJoin(workItems, eq(workItems.workId, works.id))
+    .innerJoin(recordings, eq(recordings.id, workItems.recordingId))
+    .innerJoin(books, eq(books.id, works.bookId))
+    .where(scoredItemsBetween(userId, from, to))
+    .orderBy(desc(workItems.score), desc(recordings.createdAt))
+    .limit(1);
+  if (!best) return null;
+  const pages = (await pageTexts(db, [best.bookId])).get(best.bookId) ?? new Map();
+  return {
+    title: best.title,
+    text: workItemText(pages, best.contentId, best.page),
+    score: best.score,
+  };
 }
 
 /** GET /api/v1/user/read_reports: runs with something scored, latest first. */

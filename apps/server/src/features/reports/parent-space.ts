@@ -18,6 +18,7 @@ import {
   parentMessages,
   readingDays,
   readingProgress,
+  recordings,
   studyTime,
   users,
   wordReviews,
@@ -27,6 +28,7 @@ import { AppError } from '../../platform/errors';
 import { probeImage } from '../../platform/media/image-probe';
 import { newObjectKey } from '../../platform/storage/keys';
 import { chinaDate, chinaDay, unixSeconds } from '../../platform/time';
+import { bestRecordingBetween, sentencesReadBetween } from './learning-reports';
 import { studySecondsByDay } from './study-time';
 
 const DAY_MS = 86_400_000;
@@ -48,8 +50,8 @@ export function chinaWeek(now: Date): { monday: string; from: Date; to: Date } {
 
 /**
  * What a child did in [from, to) (China midnights): minutes per China day (courses' study time
- * and the learning screens' reported time, decision 091), courses submitted, books read, words
- * reviewed, mean course score.
+ * and the learning screens' reported time, decision 091), courses submitted, books read, sentences
+ * read aloud (the read reports' items), words reviewed, mean course score.
  */
 export async function activityBetween(
   db: DbOrTx,
@@ -58,7 +60,7 @@ export async function activityBetween(
   to: Date,
 ): Promise<WeekActivity> {
   const inWindow = (column: AnyPgColumn) => and(gte(column, from), lt(column, to));
-  const [reports, screens, books, words] = await Promise.all([
+  const [reports, screens, books, words, sentences] = await Promise.all([
     db
       .select({
         at: courseReports.createdAt,
@@ -76,6 +78,7 @@ export async function activityBetween(
       .select({ n: count() })
       .from(wordReviews)
       .where(and(eq(wordReviews.userId, userId), inWindow(wordReviews.lastReview))),
+    sentencesReadBetween(db, userId, from, to),
   ]);
   const seconds = new Map<string, number>();
   const add = (day: string, s: number) => seconds.set(day, (seconds.get(day) ?? 0) + s);
@@ -87,6 +90,7 @@ export async function activityBetween(
       .map(([day, s]) => ({ day, minutes: studyMinutes(s) })),
     courses: reports.length,
     books: books[0]?.n ?? 0,
+    sentences,
     words: words[0]?.n ?? 0,
     meanScore:
       reports.length === 0
@@ -342,6 +346,41 @@ export async function sendFeedback(
 }
 
 /**
+ * The families with anything learned in [from, to) (China midnights): courses, books, words,
+ * learning-screen time or recordings. A query, so a caller may use it as a subquery.
+ */
+export function activeFamiliesBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .selectDistinct({ userId: courseReports.userId })
+    .from(courseReports)
+    .where(and(gte(courseReports.createdAt, from), lt(courseReports.createdAt, to)))
+    .union(
+      db
+        .selectDistinct({ userId: readingProgress.userId })
+        .from(readingProgress)
+        .where(and(gte(readingProgress.lastReadAt, from), lt(readingProgress.lastReadAt, to))),
+    )
+    .union(
+      db
+        .selectDistinct({ userId: wordReviews.userId })
+        .from(wordReviews)
+        .where(and(gte(wordReviews.lastReview, from), lt(wordReviews.lastReview, to))),
+    )
+    .union(
+      db
+        .selectDistinct({ userId: studyTime.userId })
+        .from(studyTime)
+        .where(and(gte(studyTime.day, chinaDate(from)), lt(studyTime.day, chinaDate(to)))),
+    )
+    .union(
+      db
+        .selectDistinct({ userId: recordings.userId })
+        .from(recordings)
+        .where(and(gte(recordings.createdAt, from), lt(recordings.createdAt, to))),
+    );
+}
+
+/**
  * The weekly summary (decision 064): for the China week before the one `now` is in, one message
  * per family whose child was active, computed from that week's data; rerunning writes nothing
  * new (dedupe key weekly:{monday}). Answers how many were written.
@@ -349,32 +388,7 @@ export async function sendFeedback(
 export async function writeWeeklySummaries(db: DbOrTx, now: Date): Promise<number> {
   const current = chinaWeek(now);
   const week = chinaWeek(new Date(current.from.getTime() - DAY_MS));
-  const active = await db
-    .selectDistinct({ userId: courseReports.userId })
-    .from(courseReports)
-    .where(and(gte(courseReports.createdAt, week.from), lt(courseReports.createdAt, week.to)))
-    .union(
-      db
-        .selectDistinct({ userId: readingProgress.userId })
-        .from(readingProgress)
-        .where(
-          and(gte(readingProgress.lastReadAt, week.from), lt(readingProgress.lastReadAt, week.to)),
-        ),
-    )
-    .union(
-      db
-        .selectDistinct({ userId: wordReviews.userId })
-        .from(wordReviews)
-        .where(and(gte(wordReviews.lastReview, week.from), lt(wordReviews.lastReview, week.to))),
-    )
-    .union(
-      db
-        .selectDistinct({ userId: studyTime.userId })
-        .from(studyTime)
-        .where(
-          and(gte(studyTime.day, chinaDate(week.from)), lt(studyTime.day, chinaDate(week.to))),
-        ),
-    );
+  const active = await activeFamiliesBetween(db, week.from, week.to);
   let written = 0;
   for (const { userId } of active.sort((a, b) => a.userId - b.userId)) {
     const activity = await activityBetween(db, userId, week.from, week.to);
@@ -389,7 +403,11 @@ export async function writeWeeklySummaries(db: DbOrTx, now: Date): Promise<numbe
     const isNew = await writeMessage(db, userId, {
       kind: 'weekly',
       title: `学习周报（${week.monday.slice(5)} 至 ${sunday.slice(5)}）`,
-      body: weeklySummaryText(child?.nickname || '宝贝', activity),
+      body: weeklySummaryText(
+        child?.nickname || '宝贝',
+        activity,
+        await bestRecordingBetween(db, userId, week.from, week.to),
+      ),
       link: '/parents/reportList',
       dedupeKey: `weekly:${week.monday}`,
     });

@@ -13,9 +13,8 @@ export interface WebPushConfig {
 
 /**
  * Web Push (RFC 8030 with VAPID, RFC 8292) through the `web-push` library: the payload is
- * encrypted for the subscription's keys and posted to its endpoint. The native shell's tokens
- * need the vendor push services, which this deployment has no account for: they are reported as
- * failed with a clear reason (decision 100).
+ * encrypted for the subscription's keys and posted to its endpoint. The native shells' tokens go
+ * to JPush (jpush.ts, `pushChannelByKind`; decision 104).
  */
 export function createWebPushChannel(
   config: WebPushConfig,
@@ -31,7 +30,7 @@ export function createWebPushChannel(
     vapidPublicKey: config.publicKey,
     async send(target, message) {
       if (target.kind !== 'web' || !target.p256dh || !target.auth) {
-        return { status: 'failed', error: 'native push: no vendor push service configured' };
+        return { status: 'failed', error: 'web push: not a browser subscription' };
       }
       try {
         await send(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -41,15 +42,24 @@ export const placementResults = pgTable(
 );
 
 /** The parents' learn setting (POST /api/v1/parent_space/learn_setting). */
-export const learnSettings = pgTable('learn_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  dailyMinutes: integer('daily_minutes').notNull(),
-  studyDays: jsonb('study_days').$type<number[]>().notNull(),
-  reminderTime: text('reminder_time'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const learnSettings = pgTable(
+  'learn_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dailyMinutes: integer('daily_minutes').notNull(),
+    studyDays: jsonb('study_days').$type<number[]>().notNull(),
+    reminderTime: text('reminder_time'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The push planner reads only the reminder times due now (decision 104).
+  (t) => [
+    index('learn_settings_reminder_idx')
+      .on(t.reminderTime)
+      .where(sql`${t.reminderTime} is not null`),
+  ],
+);
 
 /**
  * Messages the system writes to a family's parents (weekly summary, rewards, orders, answers to

@@ -1,0 +1,1 @@
+CREATE INDEX "learn_settings_reminder_idx" ON "learn_settings" USING btree ("reminder_time") WHERE "learn_settings"."reminder_time" is not null;
