@@ -166,7 +166,19 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   // Preact in place of React everywhere (decision 080).
-  resolve: { alias: PREACT_ALIASES },
+  resolve: {
+    alias: [
+      ...PREACT_ALIASES,
+      // SoundSwallower's web build imports a Blob polyfill that needs a document (decision 107).
+      {
+        find: /^blob-polyfill$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          '../../packages/speech/src/browser/native-blob.ts',
+        ),
+      },
+    ],
+  },
   plugins: [
     // The JSX transform only: React Fast Refresh does not drive Preact, so an edit in development
     // reloads the page instead of hot-swapping the component.
@@ -184,7 +196,8 @@ export default defineConfig({
         // The app's code and fonts; documents and media are cached at run time by the worker.
         globPatterns: ['**/*.{js,css,woff2,svg}'],
         // Never the operator console's files (decision 066): families do not load them.
-        globIgnores: ['sw.js', '**/*.map', '**/ops*', '**/ops/**'],
+        // Nor the device's speech scorer (decision 107): kept on first use of speaking instead.
+        globIgnores: ['sw.js', '**/*.map', '**/ops*', '**/ops/**', '**/speech/**'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
     }),
@@ -196,6 +209,25 @@ export default defineConfig({
     __BUILD_SOURCE__: JSON.stringify(source),
     __BUILD_TIME__: String(time),
   },
+  // The device's speech scorer runs in a module worker (decision 107): its code and
+  // SoundSwallower's wasm go under assets/speech/, outside the shell and the precache (the
+  // recorder's capture worklet stays where it was).
+  worker: {
+    format: 'es',
+    rollupOptions: {
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'device-worker'
+            ? 'assets/speech/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/speech/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.wasm'))
+            ? 'assets/speech/[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
   build: {
     target: ['es2020', 'chrome80', 'safari13'],
     sourcemap: true,
@@ -204,12 +236,24 @@ export default defineConfig({
     manifest: true,
     // Two pages: the families' app and the operator console, which share no entry chunk.
     rollupOptions: {
-      input: { main: 'index.html', ops: 'ops.html' },
+      // The device scorer's entry is its own (assets/speech/): what a screen imports lazily to score
+      // offline, and what the device-speech check loads (e2e/device-speech.spec.ts).
+      input: {
+        main: 'index.html',
+        ops: 'ops.html',
+        'device-speech': 'src/features/speech/device-scoring.ts',
+      },
+      // Keeps the device scorer entry's exports (the pages' entries have none).
+      preserveEntrySignatures: 'exports-only',
       // The console's own chunks under assets/ops/ (kept out of the families' offline precache).
       output: {
         codeSplitting: { groups: firstScreen.groups },
         entryFileNames: (chunk) =>
-          chunk.name === 'ops' ? 'assets/ops/[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.name === 'ops'
+            ? 'assets/ops/[name]-[hash].js'
+            : chunk.name === 'device-speech'
+              ? 'assets/speech/[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
         // A chunk is the console's when it holds console code and nothing else of the web app's
         // own (it may carry a library or a shared package's module only the console uses, such as
         // fflate for folder uploads or the contracts' htmlPattern).

@@ -4,6 +4,8 @@
 //   first load     shell + /library JS (gzip; budget ≤ 150 KB)
 //   reader timing  page turn → picture shown, tap → narration, on an emulated mid-range phone
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
+//   device-speech  the device's scorer (web worker) against the server's on the development set:
+//                  agreement (±3 points ≥ 95 %, same verdict ≥ 99 %) and download (≤ 8 MB gzip)
 //   lighthouse     Lighthouse mobile performance on /library and the reader (median of 3; ≥ 90)
 //   api            the calls of every start (configs, user info, settings, level, activity, hints,
 //                  book), of every page (progress write) and of the study clock under 50
@@ -13,7 +15,8 @@
 //                  DATABASE_URL is set): the round that plans 19:00's reminders (≤ 20 s) and
 //                  every round after it (≤ 1 s)
 // Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
-// Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|api] [--book 1603] [--json out.json]
+// Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|device-speech|api|push] [--book 1603] [--json out.json]
+//        [--api user,process] [--rounds 3] (the API rows to measure, and their rounds)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -254,6 +257,24 @@ if (want('speech')) {
   );
   if (!speechOk) failed = true;
   results.speech = r.stdout;
+}
+
+if (want('device-speech')) {
+  // The device's scorer (web worker in Chromium) against the server's on the development set
+  // (decision 107): agreement and what a device downloads once.
+  ensureBuild();
+  console.log('\ndevice speech scoring vs the server (development set):');
+  const r = spawnSync('npx', ['tsx', 'scripts/bench/device-speech.ts'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, WEB_DIST_DIR: distDir },
+  });
+  process.stdout.write(r.stdout.replace(/^/gm, '  '));
+  if (r.status !== 0) {
+    process.stderr.write(r.stderr);
+    failed = true;
+  }
+  results.deviceSpeech = r.stdout;
 }
 
 if (want('api')) {

@@ -18,6 +18,9 @@ const INPUTS = [
   'apps/web/package.json',
   'packages/contracts/src',
   'packages/domain/src',
+  // The device's speech scorer (decision 107) is built from the speech package.
+  'packages/speech/src',
+  'packages/speech/package.json',
   'package-lock.json',
 ];
 

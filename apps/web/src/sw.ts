@@ -61,6 +61,20 @@ registerRoute(
   }),
 );
 
+// The device's speech scorer (decision 107): fetched on a child's first use of speaking, then
+// kept (its files are content-hashed); which model the server scores with is asked each time
+// online and remembered for offline.
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin && offlineRoute(url, request.mode) === 'speech',
+  new CacheFirst({ cacheName: OFFLINE_CACHES.speech, plugins: [onlyComplete] }),
+);
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin && offlineRoute(url, request.mode) === 'speechModel',
+  new NetworkFirst({ cacheName: OFFLINE_CACHES.speech, plugins: [onlyComplete] }),
+);
+
 /** Whose answer a request asks for: the same key the page computes for a saved book. */
 async function answerKey(request: Request): Promise<string> {
   return apiCacheKey(

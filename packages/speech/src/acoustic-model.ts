@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { englishModelDir } from './model';
+import { englishModelDir } from './model-dir';
 
 /**
  * Acoustic models the pronunciation scorer can use. Both are CMU Sphinx semi-continuous

@@ -1,7 +1,7 @@
 import type { Decoder } from 'soundswallower';
-import { findSpeechBounds } from './audio';
 import { Lexicon, type Phones } from './dictionary';
 import { ALIGN_SAMPLE_RATE } from './model';
+import { findSpeechBounds } from './speech-bounds';
 import { type TextToken, tokenize } from './text';
 import { decoderLog, decoderSource, lastDecoderError, loadModule } from './wasm';
 

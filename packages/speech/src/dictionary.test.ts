@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  Lexicon,
-  loadModelDictionary,
-  type PronouncingDictionary,
-  parsePronunciation,
-  sSuffix,
-} from './dictionary';
-import { englishModelDir, MODEL_PHONES } from './model';
+import { Lexicon, type PronouncingDictionary, parsePronunciation, sSuffix } from './dictionary';
+import { MODEL_PHONES } from './model';
+import { englishModelDir, loadModelDictionary } from './model-dir';
 
 // Entries in the format of content/lexicon.json (ARPAbet with stress digits).
 const LEXICON = {

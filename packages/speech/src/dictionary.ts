@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { letterToSound } from './lts';
-import { englishModelDir, MODEL_PHONES } from './model';
+import { MODEL_PHONES } from './model';
 
 /** A pronunciation: a sequence of model phones (ARPAbet without stress digits). */
 export type Phones = readonly string[];
@@ -102,19 +100,6 @@ export class PronouncingDictionary implements PronunciationSource {
   get size(): number {
     return this.#entries.size;
   }
-}
-
-let modelDictionary: Promise<PronouncingDictionary> | undefined;
-
-/**
- * Loads the acoustic model's own dictionary (`soundswallower/model/en-us/dict.txt`,
- * ~135k CMUdict entries without stress digits). Cached after the first call.
- */
-export function loadModelDictionary(): Promise<PronouncingDictionary> {
-  modelDictionary ??= readFile(path.join(englishModelDir(), 'dict.txt'), 'utf8').then((text) =>
-    PronouncingDictionary.parse(text),
-  );
-  return modelDictionary;
 }
 
 /** Parses an extra dictionary (`{ word: "ARPABET with or without stress" }`). */

@@ -1,9 +1,10 @@
 import type { Segment } from 'soundswallower';
-import { type AcousticModel, type AcousticModelName, resolveAcousticModel } from './acoustic-model';
+import { speechPlatform } from '#speech-platform';
+import type { AcousticModel, AcousticModelName } from './acoustic-model';
 import { RELAXED_PASS, STRICT_PASS, usePass } from './align';
-import { findSpeechBounds } from './audio';
 import { Lexicon, type Phones } from './dictionary';
 import { ALIGN_SAMPLE_RATE, MODEL_PHONE_LIST } from './model';
+import { findSpeechBounds } from './speech-bounds';
 import { tokenize } from './text';
 import { decoderSource, lastDecoderError, loadModule, senoneSwitch } from './wasm';
 
@@ -332,7 +333,7 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 export async function createPronunciationEngine(
   options: EngineOptions = {},
 ): Promise<PronunciationEngine> {
-  const model: AcousticModel = resolveAcousticModel(options.model ?? 'auto');
+  const model: AcousticModel = speechPlatform.resolveModel(options.model ?? 'auto');
   const warp = options.warp ?? model.warp;
   const engineLoop = options.phoneLoop ?? true;
   const loopBeam = model.loopBeam ?? LOOP_PASS.beam;

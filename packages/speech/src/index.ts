@@ -33,6 +33,11 @@ export {
   resample,
   type SpeechBounds,
 } from './audio';
+export {
+  DEVICE_MODEL_FILES,
+  type DeviceModelFile,
+  type DeviceSpeechModel,
+} from './browser/platform';
 export type { CalibrationMetrics, ModelCalibration } from './calibration';
 export { CALIBRATIONS } from './calibration-params';
 export {
@@ -42,9 +47,10 @@ export {
   type LabelledUtterance,
   loadDataset,
 } from './dataset';
+export { dictionaryWords, trimDictionary } from './device-dictionary';
+export { buildDeviceModel, type DeviceModelFileBody, deviceModelSources } from './device-model';
 export {
   Lexicon,
-  loadModelDictionary,
   normalizeKey,
   type Phones,
   PronouncingDictionary,
@@ -66,7 +72,8 @@ export { type EvaluationOptions, type EvaluationReport, evaluateDataset } from '
 export type { ReaderHistory } from './features';
 export { feedbackFor, VERDICT_MESSAGES } from './feedback';
 export { letterToSound } from './lts';
-export { ALIGN_SAMPLE_RATE, englishModelDir, MODEL_PHONES, modelBaseDir } from './model';
+export { ALIGN_SAMPLE_RATE, MODEL_PHONES } from './model';
+export { englishModelDir, loadModelDictionary, modelBaseDir } from './model-dir';
 export {
   closeSharedScoringPool,
   createScoringPool,

@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 /** Sample rate (Hz) the aligner expects its audio in. */
 export const ALIGN_SAMPLE_RATE = 16_000;
 
@@ -51,14 +48,3 @@ export const MODEL_PHONE_LIST = [
 ] as const;
 
 export const MODEL_PHONES: ReadonlySet<string> = new Set(MODEL_PHONE_LIST);
-
-/** Directory holding SoundSwallower's models (`…/node_modules/soundswallower/model`). */
-export function modelBaseDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('soundswallower')), 'model');
-}
-
-/** Directory of the bundled US English model (acoustic model + `dict.txt`). */
-export function englishModelDir(): string {
-  return path.join(modelBaseDir(), 'en-us');
-}

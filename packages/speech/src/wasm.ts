@@ -1,6 +1,6 @@
 import createModule, { type Decoder, type SoundSwallowerModule } from 'soundswallower';
+import { speechPlatform } from '#speech-platform';
 import type { Phones, PronunciationSource } from './dictionary';
-import { modelBaseDir } from './model';
 
 /**
  * The SoundSwallower WebAssembly module, shared by the aligner (align.ts) and the
@@ -28,8 +28,8 @@ let modulePromise: Promise<SoundSwallowerModule> | undefined;
 
 export function loadModule(): Promise<SoundSwallowerModule> {
   if (!modulePromise) {
-    const overrides: Partial<SoundSwallowerModule> & { modelBase: string } = {
-      modelBase: `${modelBaseDir()}/`,
+    const overrides: Partial<SoundSwallowerModule> = {
+      ...speechPlatform.moduleOverrides(),
       print: logLine,
       printErr: logLine,
     };

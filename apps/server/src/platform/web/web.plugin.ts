@@ -104,6 +104,7 @@ const NON_SPA_PREFIXES = [
   '/dev/',
   '/legal/',
   '/oauth/',
+  '/speech/',
 ];
 
 /**

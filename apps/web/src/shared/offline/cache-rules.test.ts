@@ -36,6 +36,11 @@ describe('offline cache rules', () => {
     ['/api/v1/orders/12', 'cors', null],
     ['/assets/index-abc.js', 'cors', null],
     ['/uploads/rec/1.mp3', 'cors', null],
+    ['/speech/f/mdef.0123456789abcdef', 'cors', 'speech'],
+    ['/assets/speech/device-worker-abc.js', 'same-origin', 'speech'],
+    ['/assets/speech/soundswallower.web-abc.wasm', 'same-origin', 'speech'],
+    ['/speech/model.json', 'cors', 'speechModel'],
+    ['/speech/model.json', 'navigate', null],
   ])('%s (%s) → %s', (path, mode, route) => {
     expect(offlineRoute(at(path), mode)).toBe(route);
   });

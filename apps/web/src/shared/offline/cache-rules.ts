@@ -12,6 +12,11 @@ export const OFFLINE_CACHES = {
   api: 'picbook-api',
   /** Books saved for offline: the answers their entrances need and the list of them, unbounded. */
   saved: 'picbook-saved',
+  /**
+   * The device's speech scorer (decision 107): its code, SoundSwallower's wasm and the model files,
+   * all content-hashed; kept once a child has used speaking, never precached.
+   */
+  speech: 'picbook-speech',
 } as const;
 
 /** Bounds of the runtime caches (entries and age); the browser's quota error also purges. */
@@ -25,9 +30,23 @@ export const OFFLINE_LIMITS = {
 const SIGNATURE_PARAMS = ['exp', 'sig', 'aud'];
 
 /** Paths the app document never answers (they have their own handlers on the server). */
-const NOT_APP_PREFIXES = ['/api/', '/media/', '/uploads/', '/dev/', '/legal/', '/oauth/', '/ops'];
+const NOT_APP_PREFIXES = [
+  '/api/',
+  '/media/',
+  '/uploads/',
+  '/dev/',
+  '/legal/',
+  '/oauth/',
+  '/ops',
+  '/speech/',
+];
 
-export type OfflineRoute = 'page' | 'media' | 'api' | null;
+/** The device scorer's files: versioned by content hash, so one copy is good for ever. */
+const SPEECH_FILE_PREFIXES = ['/speech/f/', '/assets/speech/'];
+/** Which model the server scores with (the device model): from the network, its last copy offline. */
+export const SPEECH_MODEL_PATH = '/speech/model.json';
+
+export type OfflineRoute = 'page' | 'media' | 'api' | 'speech' | 'speechModel' | null;
 
 /** Which runtime cache a GET request of this origin belongs to (null: straight to the network). */
 export function offlineRoute(url: URL, mode: RequestMode | string): OfflineRoute {
@@ -38,6 +57,8 @@ export function offlineRoute(url: URL, mode: RequestMode | string): OfflineRoute
       : 'page';
   }
   if (path.startsWith('/media/')) return 'media';
+  if (SPEECH_FILE_PREFIXES.some((p) => path.startsWith(p))) return 'speech';
+  if (path === SPEECH_MODEL_PATH) return 'speechModel';
   if (path.startsWith('/api/') && !NO_OFFLINE_API.some((p) => path.startsWith(p))) return 'api';
   return null;
 }

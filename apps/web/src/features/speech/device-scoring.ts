@@ -1,0 +1,61 @@
+import type { TSpeechResult } from '@picbook/contracts';
+import type { ScoreResult } from '@picbook/speech/browser';
+import { createDeviceScorer, type DeviceScorer } from './device-scorer';
+
+/**
+ * Scoring on the device (decision 107), for the screens that record when the server cannot be
+ * reached: one scorer per page, created on first use (its chunk, SoundSwallower's wasm and the
+ * model's files are fetched then and kept by the service worker). This module is the web build's
+ * `device-speech` entry (vite.config.ts): screens import it lazily, never with the shell.
+ */
+let shared: DeviceScorer | undefined;
+
+function scorer(): DeviceScorer {
+  shared ??= createDeviceScorer();
+  return shared;
+}
+
+/** The name the device's judgement carries among the channels (the server's is `judge`). */
+export const DEVICE_CHANNEL = 'device';
+
+/** A device score in the API's shape (contracts ZSpeechResult), the device as its one channel. */
+export function toSpeechResult(result: ScoreResult): TSpeechResult {
+  const { score, accuracy, fluency, completeness, words, verdict, feedback } = result;
+  return {
+    score,
+    accuracy,
+    fluency,
+    completeness,
+    words: words.map(({ word, score: wordScore, start, end, status }) => ({
+      word,
+      score: wordScore,
+      start,
+      end,
+      status,
+    })),
+    verdict,
+    feedback,
+    channels: [{ name: DEVICE_CHANNEL, score }],
+  };
+}
+
+/**
+ * Scores a recording on the device: `audio` 16 kHz mono samples in [-1, 1] (handed over to the
+ * worker), `competitors` the book's other lines (as the server takes them).
+ */
+export async function scoreOnDevice(
+  audio: Float32Array,
+  text: string,
+  options: { competitors?: readonly string[] } = {},
+): Promise<TSpeechResult> {
+  const competitors = options.competitors ? [...options.competitors] : undefined;
+  const result = await scorer().score(audio, text, competitors ? { competitors } : undefined);
+  return toSpeechResult(result);
+}
+
+/** Loads the scorer and its model now (e.g. on Wi-Fi when the parent allows it). */
+export async function prepareDeviceScoring(): Promise<{ model: string; version: string }> {
+  return scorer().ready();
+}
+
+export { createDeviceScorer };

@@ -1,0 +1,222 @@
+// `npm run bench -- --only device-speech` (decision 107): the device's scorer (the web build's
+// worker in Chromium: SoundSwallower's web build, the model files as a device fetches them)
+// against the server's (Node) on the development set, recording by recording, in the same order
+// with one scorer each. Prints the agreement (sentence score within ±3 points, same verdict, same
+// word statuses) and what a device downloads once (gzip).
+//
+// The browser is served from memory (Playwright routes): the web build's files from WEB_DIST_DIR
+// (apps/web/dist) and the server's model files as /speech/ answers them, the dictionary trimmed to
+// the development set's words (as the server trims it to the books' words).
+//
+//   npx tsx scripts/bench/device-speech.ts [--every 1] [--limit 320]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import {
+  buildDeviceModel,
+  createScorer,
+  dictionaryWords,
+  findDevDataset,
+  loadAudio,
+  loadDataset,
+  resolveAcousticModel,
+  type ScoreResult,
+} from '@picbook/speech';
+import { chromium } from '@playwright/test';
+// @ts-expect-error plain ESM helper; no type declarations
+import { chromiumArgs, chromiumPath } from '../lib/chromium.mjs';
+// @ts-expect-error plain ESM helper; no type declarations
+import { webDistDir } from '../lib/web-source.mjs';
+
+const { values } = parseArgs({
+  options: {
+    every: { type: 'string', default: '1' },
+    limit: { type: 'string', default: '100000' },
+  },
+});
+const SCORE_TOLERANCE = 3;
+const BUDGET = { score: 0.95, verdict: 0.99, bytes: 8 * 1024 * 1024 };
+
+const datasetDir = findDevDataset();
+if (!datasetDir) {
+  console.log('SKIPPED device speech: no speechocean762-dev (set PICBOOK_SPEECH_DEV_SET)');
+  process.exit(0);
+}
+const dataset = await loadDataset(datasetDir);
+const every = Math.max(1, Number(values.every));
+const utterances = dataset.utterances
+  .filter((_, i) => i % every === 0)
+  .slice(0, Number(values.limit));
+
+const distDir: string = process.env.WEB_DIST_DIR ?? webDistDir;
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string; imports?: string[] }>;
+/** The shell's first load (index.html's static imports): none of the scorer may be in it. */
+const firstLoad = new Set<string>();
+const walk = (key: string) => {
+  if (firstLoad.has(key)) return;
+  firstLoad.add(key);
+  for (const next of manifest[key]?.imports ?? []) walk(next);
+};
+walk('index.html');
+const leaked = [...firstLoad].filter(
+  (key) =>
+    key.includes('packages/speech/') ||
+    key.includes('features/speech/device-') ||
+    (manifest[key]?.file ?? '').startsWith('assets/speech/'),
+);
+const entry = manifest['src/features/speech/device-scoring.ts']?.file;
+if (!entry) throw new Error(`${distDir} has no device scorer chunk; build the web app`);
+
+// --- What a device downloads once ------------------------------------------------------------
+const model = resolveAcousticModel('auto');
+const gz = (body: Buffer | string) => zlib.gzipSync(body, { level: 9 }).length;
+/** The build's files a device fetches for scoring: the entry and what it names, transitively. */
+const speechAssets: string[] = [];
+const collect = (file: string) => {
+  if (speechAssets.includes(file)) return;
+  speechAssets.push(file);
+  if (!file.endsWith('.js')) return;
+  const code = fs.readFileSync(path.join(distDir, file), 'utf8');
+  for (const [named] of code.matchAll(/assets\/speech\/[\w.-]+\.(?:js|wasm)/g)) collect(named);
+};
+collect(entry);
+const assetBytes = speechAssets.reduce(
+  (sum, f) => sum + gz(fs.readFileSync(path.join(distDir, f))),
+  0,
+);
+const devWords = dictionaryWords(utterances.map((u) => u.text));
+const device = buildDeviceModel(model, devWords, '/speech/f/');
+const modelBytes = (dict: 'trimmed' | 'full') =>
+  device.files.reduce(
+    (sum, f) =>
+      sum +
+      (f.key === 'dict' && dict === 'full'
+        ? gz(
+            fs.readFileSync(
+              String(model.config.dict ?? path.join(String(model.config.hmm), 'dict.txt')),
+            ),
+          )
+        : gz(f.body)),
+    0,
+  );
+const trimmedBytes = assetBytes + modelBytes('trimmed');
+const fullBytes = assetBytes + modelBytes('full');
+
+// --- The server's scores ----------------------------------------------------------------------
+const audios: Float32Array[] = [];
+for (const u of utterances) audios.push(await loadAudio(u.wav));
+const node = await createScorer();
+const nodeStarted = performance.now();
+const server: ScoreResult[] = utterances.map((u, i) =>
+  node.score(audios[i] as Float32Array, u.text),
+);
+const nodeMs = performance.now() - nodeStarted;
+node.close();
+
+// --- The device's scores ----------------------------------------------------------------------
+const ORIGIN = 'http://device.bench';
+const files = new Map(device.files.map((f) => [`/speech/f/${f.name}`, f.body]));
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const deviceResults: ScoreResult[] = [];
+let deviceMs = 0;
+try {
+  const page = await browser.newPage();
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/') {
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>bench</title>',
+      });
+    }
+    if (url.pathname === '/speech/model.json') return route.fulfill({ json: device.model });
+    const body =
+      files.get(url.pathname) ??
+      (url.pathname.startsWith('/assets/') &&
+      fs.existsSync(path.join(distDir, url.pathname.slice(1)))
+        ? fs.readFileSync(path.join(distDir, url.pathname.slice(1)))
+        : undefined);
+    if (!body) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({
+      body,
+      contentType: TYPES[path.extname(url.pathname)] ?? 'application/octet-stream',
+    });
+  });
+  await page.goto(`${ORIGIN}/`);
+  const info = await page.evaluate(async (file) => {
+    const { createDeviceScorer } = await import(`/${file}`);
+    const scorer = createDeviceScorer();
+    (globalThis as unknown as { scorer: unknown }).scorer = scorer;
+    return scorer.ready();
+  }, entry);
+  if (info.model !== node.model) throw new Error(`device model ${info.model} ≠ ${node.model}`);
+  const started = performance.now();
+  for (const [i, u] of utterances.entries()) {
+    const audio = audios[i] as Float32Array;
+    const base64 = Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength).toString('base64');
+    deviceResults.push(
+      (await page.evaluate(
+        async ({ base64, text }) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const scorer = (
+            globalThis as unknown as {
+              scorer: { score(a: Float32Array, t: string): Promise<unknown> };
+            }
+          ).scorer;
+          return scorer.score(new Float32Array(bytes.buffer), text);
+        },
+        { base64, text: u.text },
+      )) as ScoreResult,
+    );
+  }
+  deviceMs = performance.now() - started;
+} finally {
+  await browser.close();
+}
+
+// --- Agreement --------------------------------------------------------------------------------
+const n = utterances.length;
+let withinScore = 0;
+let sameVerdict = 0;
+let sameWords = 0;
+let identical = 0;
+const worst: string[] = [];
+server.forEach((s, i) => {
+  const d = deviceResults[i] as ScoreResult;
+  const delta = Math.abs(s.score - d.score);
+  if (delta <= SCORE_TOLERANCE) withinScore += 1;
+  if (s.verdict === d.verdict) sameVerdict += 1;
+  if (s.words.map((w) => w.status).join() === d.words.map((w) => w.status).join()) sameWords += 1;
+  if (JSON.stringify(s) === JSON.stringify(d)) identical += 1;
+  if (delta > SCORE_TOLERANCE || s.verdict !== d.verdict) {
+    worst.push(
+      `  ${utterances[i]?.id} "${utterances[i]?.text}": server ${s.score} ${s.verdict}, device ${d.score} ${d.verdict}`,
+    );
+  }
+});
+const pct = (x: number) => `${((100 * x) / n).toFixed(1)} %`;
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+const verdictOk = sameVerdict / n >= BUDGET.verdict;
+const scoreOk = withinScore / n >= BUDGET.score;
+const sizeOk = fullBytes <= BUDGET.bytes;
+console.log(`device vs server, ${model.name} model, ${n} development recordings (every ${every}):`);
+console.log(
+  `  sentence score within ±${SCORE_TOLERANCE}: ${pct(withinScore)} — budget ≥ 95 %: ${scoreOk ? 'PASS' : 'MISS'}`,
+);
+console.log(`  same verdict: ${pct(sameVerdict)} — budget ≥ 99 %: ${verdictOk ? 'PASS' : 'MISS'}`);
+console.log(`  same word statuses: ${pct(sameWords)}; identical results: ${pct(identical)}`);
+for (const line of worst.slice(0, 10)) console.log(line);
+console.log(
+  `  scoring time per recording: server ${(nodeMs / n).toFixed(0)} ms (Node), device ${(deviceMs / n).toFixed(0)} ms (Chromium worker, with the round trip)`,
+);
+console.log(
+  `  fetched once (gzip): ${mb(trimmedBytes)} with the dictionary trimmed to the texts, ${mb(fullBytes)} with all of CMUdict (${speechAssets.length} build files ${mb(assetBytes)}: ${speechAssets.join(', ')}) — budget ≤ 8 MB: ${sizeOk ? 'PASS' : 'MISS'}`,
+);
+console.log(
+  `  in the shell's first load: ${leaked.length === 0 ? 'none — PASS' : `${leaked.join(', ')} — MISS`}`,
+);
+if (!verdictOk || !scoreOk || !sizeOk || leaked.length > 0) process.exitCode = 1;
