@@ -117,7 +117,10 @@ export const ZAudioAnswer = z.object({
   audio_url: z.string(),
   /** Seconds, measured from the audio. */
   duration: z.number(),
-  /** The server's judgement of this recording (null when it could not be scored). */
+  /**
+   * The server's judgement of this recording: null when it is no score (`verdict` says why:
+   * silence, noise, too short, another sentence; null verdict: it could not be judged).
+   */
   score: z.number().int().nullable(),
   words: z.array(ZScoredWord),
   /**

@@ -89,20 +89,22 @@ export async function handleAudioUpload(
     id: recording.id,
     audio_url: recordingUrl(deps, recording.key, userId, userId),
     duration: recording.duration,
-    score: recording.score,
     words,
     verdict,
   };
   // Silence, noise, too short, another sentence or no judgement: kept as a recording, but no
-  // score — not the work's item, no best, nothing in the reports (decision 098).
-  if (!isScoredAttempt({ verdict, score: recording.score })) {
+  // score — `score: null` and the verdict, not the work's item, no best, nothing in the reports
+  // (decision 098; issue 36: the judge's 0 for silence is no score).
+  const attempt = { verdict, score: recording.score };
+  if (!isScoredAttempt(attempt)) {
     return {
       ...answer,
+      score: null,
       work_id: null,
       best_score: await createWorkQueries(deps.db).bestItemScore(itemKey),
     };
   }
-  const score = recording.score ?? 0;
+  const score = attempt.score;
   const filed = await deps.db
     .transaction(async (tx) => {
       const wq = createWorkQueries(tx);
@@ -126,7 +128,7 @@ export async function handleAudioUpload(
       }
       throw error;
     });
-  return { ...answer, work_id: filed.workId, best_score: filed.best ?? score };
+  return { ...answer, score, work_id: filed.workId, best_score: filed.best ?? score };
 }
 
 /** A file part: checked by its bytes, measured, judged against the item's text, stored. */

@@ -40,9 +40,14 @@ const uploadsDir = () => (t.config.storage.kind === 'local' ? t.config.storage.d
 let runSeq = 0;
 const newRun = () => `run-${process.pid}-${++runSeq}-${Date.now()}`;
 
-function upload(fields: Record<string, string | number>, file?: Buffer, as = token) {
+function upload(
+  fields: Record<string, string | number>,
+  file?: Buffer,
+  as = token,
+  app: TestApp = t,
+) {
   const body = multipart(fields, file, 'take.wav', 'audio');
-  return t.app.inject({
+  return app.app.inject({
     method: 'POST',
     url: '/api/v1/audio',
     headers: { ...auth(as), 'content-type': body.contentType },
@@ -113,7 +118,8 @@ describe('POST /api/v1/audio', () => {
     expect(read).toMatchObject({ score: 98, best_score: 98, verdict: 'ok' });
 
     // 重新开始: a new run. Another sentence (20) and silence (0) are kept as recordings but are
-    // no score: not filed, no work for the run, and the best stays the earlier 98.
+    // no score: answered as `score: null` with the verdict, not filed, no work for the run, and
+    // the best stays the earlier 98 (issue 36).
     const again = newRun();
     for (const [verdict, score] of [
       ['different_text', 20],
@@ -122,7 +128,7 @@ describe('POST /api/v1/audio', () => {
       state.verdict = verdict;
       state.score = score;
       const answer = expectOk(await upload(item(again), toneWav(1.2), child), endpoints.audio);
-      expect(answer).toMatchObject({ verdict, score, work_id: null, best_score: 98 });
+      expect(answer).toMatchObject({ verdict, score: null, work_id: null, best_score: 98 });
     }
     const runs = await t.database.db.select().from(works).where(eq(works.uuid, again));
     expect(runs).toEqual([]);
@@ -140,7 +146,7 @@ describe('POST /api/v1/audio', () => {
       await upload(item(again, 'p3s1', 3), toneWav(1.2), child),
       endpoints.audio,
     );
-    expect(silent).toMatchObject({ work_id: null, best_score: null });
+    expect(silent).toMatchObject({ score: null, work_id: null, best_score: null });
     state.verdict = 'ok';
   });
 
@@ -337,9 +343,24 @@ describe.skipIf(!hasFfmpeg)('POST /api/v1/audio with the real judge', () => {
     const wrong = expectOk(await send(item(newRun(), 'p3s1', 3)), endpoints.audio);
     expect(right.score ?? 0).toBeGreaterThanOrEqual(70);
     expect(right.words.every((w) => w.status === 'good')).toBe(true);
-    expect(wrong.score ?? 100).toBeLessThan((right.score ?? 0) - 30);
-    // Another line of the same book (issue 21): at most 30, no word of it good.
-    expect(wrong.score ?? 100).toBeLessThanOrEqual(30);
+    // Another line of the same book (issue 21): no score and the verdict when the judge tells
+    // (issue 36), else at most 30; no word of it good either way.
+    if (wrong.verdict === 'different_text') {
+      expect(wrong).toMatchObject({ score: null, work_id: null });
+    } else {
+      expect(wrong.score ?? 100).toBeLessThan((right.score ?? 0) - 30);
+      expect(wrong.score ?? 100).toBeLessThanOrEqual(30);
+    }
     expect(wrong.words.filter((w) => w.status === 'good')).toEqual([]);
+  }, 60_000);
+
+  it('answers 2 s of silence with no score and the verdict, and files nothing (issue 36)', async () => {
+    const silence = Buffer.from(
+      encodeWav(new Float32Array(2 * SPEECH_SAMPLE_RATE), SPEECH_SAMPLE_RATE),
+    );
+    const uuid = newRun();
+    const answer = expectOk(await upload(item(uuid), silence, realToken, real), endpoints.audio);
+    expect(answer).toMatchObject({ score: null, verdict: 'no_voice', work_id: null });
+    expect(await real.database.db.select().from(works).where(eq(works.uuid, uuid))).toEqual([]);
   }, 60_000);
 });
