@@ -11,9 +11,10 @@ import { englishModelDir } from './model-dir';
  * - `bundled`: the model shipped inside the `soundswallower` npm package
  *   (cmusphinx-en-us-ptm-8khz-5.2: 8 kHz bandwidth features, 130–3700 Hz). Always available.
  * - `debian`: Debian's `pocketsphinx-en-us` package (the 16 kHz wideband model,
- *   130–6800 Hz), used when installed at {@link DEBIAN_MODEL_DIR}, with its Gaussian means
- *   replaced by {@link ADAPTED_MEANS} (MAP-adapted to young Mandarin-speaking readers,
- *   decision 068). It scores children's reading measurably better (see
+ *   130–6800 Hz), used when installed at {@link DEBIAN_MODEL_DIR}, with its own Gaussian
+ *   means: the means MAP-adapted to the 16 development speakers ({@link ADAPTED_MEANS},
+ *   decision 068) scored speakers they had not heard worse than the original ones (decision
+ *   102). It scores children's reading measurably better than the bundled model (see
  *   calibration-params.ts), so `auto` prefers it.
  */
 export type AcousticModelName = 'bundled' | 'debian';
@@ -52,7 +53,8 @@ const DEBIAN_FEAT_PARAMS = fileURLToPath(
  * packages/speech/adapt/adapt.sh) to the well-read recordings of the 16 speechocean762
  * development speakers — 14 of them Mandarin-speaking children aged 6–7 (decision 068,
  * fifth round). Derived from speechocean762, CC BY 4.0 (credit in the folder's README).
- * The calibration of the `debian` model is fitted on features analysed with these means.
+ * No longer used by the scorer (decision 102: on 48 speakers the adaptation never heard, the
+ * original means did better); kept for experiments (`--means`), and checked against the build.
  */
 export const ADAPTED_MEANS = fileURLToPath(
   new URL('../models/pocketsphinx-en-us-16k/means.speechocean762-map', import.meta.url),
@@ -110,11 +112,9 @@ export function debianModelAvailable(dir = DEBIAN_MODEL_DIR): boolean {
 }
 
 /**
- * Warp factors chosen on the development set (speaker-grouped cross-validation). The Debian
- * model's means ({@link ADAPTED_MEANS}) were adapted on features at 1.2 (adapt.sh); scoring at
- * 1.3 with them does better through the whole pipeline on the development voices and on voices
- * shifted ±8 % (the features alone: better by far on higher voices, a little worse on lower
- * ones; decision 068, eighth round).
+ * Warp factors chosen on the development set (speaker-grouped cross-validation). For the Debian
+ * model 1.3 was chosen with the adapted means (decision 068, eighth round) and kept with its
+ * own means (decision 102: not chosen again, no CPU for one extraction per warp on 64 speakers).
  */
 export const MODEL_WARP: Readonly<Record<AcousticModelName, number>> = {
   bundled: 1.2,
@@ -147,7 +147,7 @@ export function resolveAcousticModel(
       hmm: debianDir,
       featparams: DEBIAN_FEAT_PARAMS,
       fdict: path.join(debianDir, 'noisedict'),
-      mean: ADAPTED_MEANS,
+      // The model's own means, not ADAPTED_MEANS (decision 102).
       // Same phone set; the bundled CMUdict (no stress marks) is the dictionary in both cases.
       dict: path.join(englishModelDir(), 'dict.txt'),
     },

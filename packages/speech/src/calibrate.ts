@@ -20,28 +20,37 @@
  * 3. The final models are fitted on all the data and written, with both the
  *    cross-validated and the in-sample metrics, to calibration-params.ts.
  *
- * The `debian` model scores with means adapted on these very speakers (acoustic-model.ts,
- * ADAPTED_MEANS). Refit it with each speaker analysed by means adapted WITHOUT them, so the
- * features are those of a child the adaptation never heard (decision 068, fifth round):
+ * The `debian` model scores with its own means (decision 102: the means adapted on the
+ * development speakers did worse on speakers they had not heard). Fitted on dev + train (64
+ * speakers), with the figures by age band from nested CV (`--report`, decision 102):
  *
- *   sh packages/speech/adapt/adapt.sh
- *   npx tsx packages/speech/src/calibrate.ts --model debian --means /tmp/picbook-speech-adapt/map
+ *   npx tsx packages/speech/src/calibrate.ts --model debian --detector-rule cv \
+ *       --dataset ../shared/data/speechocean762-dev --dataset ../shared/data/speechocean762-train
+ *   (add --report 3 --dry-run for the nested figures, --caches a.json,b.json to reuse analyses,
+ *   --every n [--from i] to analyse a share of the recordings)
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AcousticModelName, debianModelAvailable, MODEL_WARP } from './acoustic-model';
+import {
+  type AcousticModelName,
+  ADAPTED_MEANS,
+  debianModelAvailable,
+  MODEL_WARP,
+} from './acoustic-model';
 import { isMeansFolder, withMeansPools } from './adapted-means';
 import { loadAudio } from './audio';
 import {
   type CalibrationMetrics,
   type CalibrationSample,
   crossValidate,
+  crossValidatedModels,
   crossValidateWith,
   evaluate,
   type FeatureChoice,
+  type FitOptions,
   fitCalibration,
   fitDifferentText,
   goodReadingsFlagged,
@@ -49,13 +58,34 @@ import {
   withSpeakerHistory,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
-import { type Dataset, findDevDataset, loadDataset, phoneScoresFor } from './dataset';
+import {
+  bandFigures,
+  formatBands,
+  formatSpread,
+  goodReadingsByGroup,
+  scoredRows,
+  speakerSpread,
+} from './cv-report';
+import { type Dataset, findDevDataset, loadDatasets, phoneScoresFor } from './dataset';
+import type { GroupFigures } from './eval';
 import { withRelativeGop } from './features';
 import { phoneObservations } from './phone-model';
 import { defaultPoolSize, type ScoringPool } from './pool';
 import type { FeatureResult } from './score';
 
 const FOLDS = 8;
+
+/** Fitting options every fit of this run shares (`--false-alarms`). */
+const fitExtras: Pick<FitOptions, 'falseAlarmRate'> = {};
+
+/**
+ * How a "different sentence" detector candidate may be ruled out (`--detector-rule`):
+ * `in-sample` — never one that, fitted on everything, flags a reading humans gave ≥ 7 (decision
+ * 068, eighth round; on 16 speakers); `cv` — by its cross-validated figures alone (decision 102:
+ * on 64 speakers the in-sample rule rules every candidate out, and the CV false alarms are the
+ * figure the issue asks for).
+ */
+let detectorRule: 'in-sample' | 'cv' = 'in-sample';
 
 type CalibrationMeta = Pick<ModelCalibration, 'model' | 'warp' | 'fitted'>;
 
@@ -173,7 +203,8 @@ const INSERTED_WORDS = [
 ];
 
 interface Args {
-  dataset?: string;
+  /** Labelled folders (`--dataset` given more than once: one dataset of all their speakers). */
+  datasets: string[];
   models: AcousticModelName[];
   cache?: string;
   fromCache: boolean;
@@ -181,6 +212,8 @@ interface Args {
   dryRun: boolean;
   /** Analyse every n-th recording only (a quicker, noisier fit while iterating). */
   every: number;
+  /** With `every`: start at the i-th recording (`--every 8 --from 4`: another eighth). */
+  from: number;
   /** Leave out the inserted-word analysis (keeps the shipped "missed word" figures). */
   skipInserted: boolean;
   /** Leave out the mismatched-text analysis too (own text only: regression experiments). */
@@ -200,15 +233,28 @@ interface Args {
   inSampleMeans?: boolean;
   /** Also report nested cross-validated figures (selection inside every fold; slow). */
   nested?: boolean;
+  /** Cached samples to read instead of analysing (several files: one set of all of them). */
+  caches?: string[];
+  /**
+   * Only report (issue 36): nested cross-validated figures per age band, over this many
+   * draws of the speakers into folds, and their spread over draws of speakers; writes nothing.
+   */
+  report?: number;
+  /** Leave out every candidate feature set that reads one of these features (knob ablation). */
+  without?: string[];
+  /** Share of genuine readings the "different sentence" detector may reject when fitted. */
+  falseAlarms?: number;
 }
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
+    datasets: [],
     models: [],
     fromCache: false,
     jobs: defaultPoolSize(),
     dryRun: false,
     every: 1,
+    from: 0,
     skipInserted: false,
     ownOnly: false,
   };
@@ -220,13 +266,14 @@ function parseArgs(argv: string[]): Args {
       if (v === undefined) throw new Error(`${a} needs a value`);
       return v;
     };
-    if (a === '--dataset') args.dataset = next();
+    if (a === '--dataset') args.datasets.push(next());
     else if (a === '--model') model = next();
     else if (a === '--cache') args.cache = next();
     else if (a === '--from-cache') args.fromCache = true;
     else if (a === '--jobs') args.jobs = Number(next());
     else if (a === '--dry-run') args.dryRun = true;
     else if (a === '--every') args.every = Number(next());
+    else if (a === '--from') args.from = Number(next());
     else if (a === '--skip-inserted') args.skipInserted = true;
     else if (a === '--detector') args.detector = next().split(',');
     else if (a === '--own-only') {
@@ -236,6 +283,14 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--means') args.means = next();
     else if (a === '--in-sample-means') args.inSampleMeans = true;
     else if (a === '--nested') args.nested = true;
+    else if (a === '--caches') args.caches = next().split(',');
+    else if (a === '--detector-rule') {
+      const rule = next();
+      if (rule !== 'in-sample' && rule !== 'cv') throw new Error('--detector-rule in-sample|cv');
+      detectorRule = rule;
+    } else if (a === '--report') args.report = Number(next());
+    else if (a === '--without') args.without = next().split(',');
+    else if (a === '--false-alarms') args.falseAlarms = Number(next());
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -262,18 +317,17 @@ const meansOf = (args: Pick<Args, 'means'>, model: AcousticModelName): string | 
   model === 'debian' ? args.means : undefined;
 
 /**
- * The shipped Debian means were adapted on the development speakers, so a written `debian`
- * calibration must come from features of speakers the adaptation did not hear: a per-speaker
- * means folder (adapt.sh's `map/`), unless `--in-sample-means` says otherwise on purpose.
- * @throws Error when it would write an in-sample fit.
+ * The adapted means in the repository ({@link ADAPTED_MEANS}) were adapted on the development
+ * speakers, so a `debian` calibration written from features analysed with them would be an
+ * in-sample fit; the scorer uses the model's own means (decision 102), which need no check.
+ * @throws Error when it would write a fit on features of the adapted means file.
  */
 function checkDebianMeans(args: Pick<Args, 'means' | 'dryRun' | 'inSampleMeans'>): void {
-  if (args.dryRun || args.inSampleMeans) return;
-  if (args.means === undefined || !isMeansFolder(args.means)) {
+  if (args.dryRun || args.inSampleMeans || args.means === undefined) return;
+  if (!isMeansFolder(args.means) && path.resolve(args.means) === ADAPTED_MEANS) {
     throw new Error(
-      'calibrate: the debian calibration is fitted with each speaker analysed by means adapted ' +
-        'without them: run `sh packages/speech/adapt/adapt.sh` and pass --means ' +
-        '/tmp/picbook-speech-adapt/map (or --dry-run, or --in-sample-means on purpose)',
+      'calibrate: features analysed with the adapted means file are in-sample for the ' +
+        'development speakers: pass a per-speaker folder (adapt.sh) or --in-sample-means on purpose',
     );
   }
 }
@@ -287,9 +341,9 @@ const pick = (seed: number, n: number): number => {
 async function extract(
   dataset: Dataset,
   model: AcousticModelName,
-  args: Pick<Args, 'jobs' | 'every' | 'skipInserted' | 'ownOnly' | 'warp' | 'means'>,
+  args: Pick<Args, 'jobs' | 'every' | 'from' | 'skipInserted' | 'ownOnly' | 'warp' | 'means'>,
 ): Promise<CalibrationSample[]> {
-  const utterances = dataset.utterances.filter((_, i) => i % args.every === 0);
+  const utterances = dataset.utterances.filter((_, i) => i % args.every === args.from);
   const started = performance.now();
   let done = 0;
   const samples: (CalibrationSample | undefined)[] = [];
@@ -357,6 +411,7 @@ async function extract(
     return {
       id: u.id,
       speaker: u.speaker,
+      ...(u.age !== undefined ? { age: u.age } : {}),
       sentence: matched.sentence,
       words: matched.words,
       ...(phones ? { phones } : {}),
@@ -417,12 +472,17 @@ function selectFeatures(
     let ruledOut = 0;
     for (const candidate of CANDIDATES[key]) {
       const trial = { ...choice, [key]: candidate };
-      let value = CRITERION[key](crossValidate(samples, { choice: trial }, meta, FOLDS));
+      let value = CRITERION[key](
+        crossValidate(samples, { ...fitExtras, choice: trial }, meta, FOLDS),
+      );
       // A detector that, fitted on everything, calls a good reading another sentence is out,
       // however well it scores (decision 068, eighth round).
       const flagged =
-        key === 'differentText'
-          ? goodReadingsFlagged(samples, fitDifferentText(samples, candidate))
+        key === 'differentText' && detectorRule === 'in-sample'
+          ? goodReadingsFlagged(
+              samples,
+              fitDifferentText(samples, candidate, fitExtras.falseAlarmRate),
+            )
           : 0;
       if (flagged > 0) {
         value = Number.NEGATIVE_INFINITY;
@@ -465,7 +525,7 @@ function nestedCrossValidate(
           .map((key) => `${key} ${choice[key].join('+')}`)
           .join('; ')}`,
       );
-      return fitCalibration(training, { choice }, meta);
+      return fitCalibration(training, { ...fitExtras, choice }, meta);
     },
     FOLDS,
   );
@@ -478,7 +538,118 @@ function calibrate(
   warp = MODEL_WARP[model],
   nested = false,
 ): ModelCalibration {
-  const meta = {
+  const meta = metaOf(samples, model, datasetName, warp);
+  console.log(
+    `\n${model}: ${samples.length} utterances; candidates (speaker-grouped ${FOLDS}-fold CV):`,
+  );
+  const choice = selectFeatures(samples, meta, (line) => console.log(line));
+  const crossValidated = crossValidate(samples, { ...fitExtras, choice }, meta, FOLDS);
+  const final = fitCalibration(samples, { ...fitExtras, choice }, meta);
+  const inSample = evaluate(samples, () => final);
+  console.log(`  cross-validated:\n    ${describe(crossValidated)}`);
+  console.log(
+    `  in-sample (fitted on the same data, for comparison only):\n    ${describe(inSample)}`,
+  );
+  if (nested) {
+    console.log(`  nested (the choice of feature sets made again in every outer fold):`);
+    console.log(`    ${describe(nestedCrossValidate(samples, meta))}`);
+  }
+  return { ...final, report: { folds: FOLDS, crossValidated, inSample } };
+}
+
+/**
+ * Issue 36: how the method (the choice of feature sets and every fit) does on speakers it has
+ * never heard. Nested speaker-grouped cross-validation — the whole choice made again inside
+ * every outer fold on its training speakers — repeated over `draws` splits of the speakers
+ * into folds; the first split's recordings, scored as the API would, give the figures per age
+ * band and their spread over draws of speakers (speakerSpread).
+ */
+function report(
+  samples: CalibrationSample[],
+  model: AcousticModelName,
+  datasetName: string,
+  draws: number,
+  warp: number,
+  sources: readonly Source[] = [],
+): void {
+  const meta = metaOf(samples, model, datasetName, warp);
+  const speakers = new Set(samples.map((s) => s.speaker)).size;
+  console.log(
+    `\n${model}: ${samples.length} recordings of ${speakers} speakers; nested speaker-grouped ${FOLDS}-fold CV over ${draws} draw(s) of the folds${fitExtras.falseAlarmRate !== undefined ? `; detector at ${fitExtras.falseAlarmRate}` : ''}`,
+  );
+  // Where we start from: the calibration in calibration-params.ts on the same recordings (a
+  // held-out figure for the speakers it was not fitted on).
+  const shipped = CALIBRATIONS[model];
+  const fittedOn = new Set(shipped.fitted.speakerIds);
+  const shippedRows = scoredRows(samples, () => shipped).filter((r) => !fittedOn.has(r.speaker));
+  if (shippedRows.length > 0) {
+    console.log(
+      `\nthe calibration in calibration-params.ts (fitted on ${shipped.fitted.dataset}) on the ${new Set(shippedRows.map((r) => r.speaker)).size} speakers it was not fitted on:`,
+    );
+    console.log(formatBands(bandFigures(shippedRows), goodReadingsByGroup(shippedRows)));
+  }
+  const perDraw: GroupFigures[][] = [];
+  for (let seed = 0; seed < Math.max(1, draws); seed++) {
+    const choices: string[] = [];
+    const calibrationOf = crossValidatedModels(
+      samples,
+      (training) => {
+        const choice = selectFeatures(training, meta);
+        choices.push(
+          (Object.keys(choice) as (keyof FeatureChoice)[])
+            .map((key) => `${key} ${choice[key].join('+')}`)
+            .join('; '),
+        );
+        return fitCalibration(training, { ...fitExtras, choice }, meta);
+      },
+      FOLDS,
+      seed,
+    );
+    const rows = scoredRows(samples, calibrationOf);
+    const figures = bandFigures(rows);
+    perDraw.push(figures);
+    console.log(`\ndraw ${seed} (folds seed ${seed}); chosen per outer fold:`);
+    for (const [k, c] of choices.entries()) console.log(`  ${k + 1}: ${c}`);
+    console.log(formatBands(figures, goodReadingsByGroup(rows)));
+    if (seed === 0) {
+      console.log('\nspread over 1,000 draws of speakers (with replacement, per group):');
+      console.log(formatSpread(speakerSpread(rows)));
+      // Per cache file: e.g. the speakers the shipped Debian means were NOT adapted on.
+      for (const source of sources.length > 1 ? sources : []) {
+        const own = rows.filter((r) => source.speakers.has(r.speaker));
+        console.log(`\nspeakers of ${source.name} only (${source.speakers.size}):`);
+        console.log(formatBands(bandFigures(own), goodReadingsByGroup(own)));
+      }
+    }
+  }
+  if (perDraw.length > 1) {
+    console.log(`\nover the ${perDraw.length} draws of the folds (min / mean / max):`);
+    for (const [g, first] of (perDraw[0] ?? []).entries()) {
+      const of = (pick: (x: GroupFigures) => number): string => {
+        const xs = perDraw.map((d) => (d[g] ? pick(d[g]) : Number.NaN));
+        const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+        return `${f3(Math.min(...xs))} / ${f3(m)} / ${f3(Math.max(...xs))}`;
+      };
+      console.log(
+        `  ${first.group.padEnd(16)} sentence ${of((x) => x.pcc_accuracy)}  total ${of((x) => x.pcc_total)}  word ${of((x) => x.pcc_word_accuracy)}  different (≥ 7) ${perDraw.map((d) => d[g]?.different_text_good ?? 0).join(',')}`,
+      );
+    }
+  }
+}
+
+/** The speakers of one cache file (`--caches`), to report them apart. */
+interface Source {
+  name: string;
+  speakers: Set<string>;
+}
+
+function metaOf(
+  samples: readonly CalibrationSample[],
+  model: AcousticModelName,
+  datasetName: string,
+  warp: number,
+): CalibrationMeta {
+  return {
     model,
     warp,
     fitted: {
@@ -490,22 +661,6 @@ function calibrate(
       date: new Date().toISOString().slice(0, 10),
     },
   };
-  console.log(
-    `\n${model}: ${samples.length} utterances; candidates (speaker-grouped ${FOLDS}-fold CV):`,
-  );
-  const choice = selectFeatures(samples, meta, (line) => console.log(line));
-  const crossValidated = crossValidate(samples, { choice }, meta, FOLDS);
-  const final = fitCalibration(samples, { choice }, meta);
-  const inSample = evaluate(samples, () => final);
-  console.log(`  cross-validated:\n    ${describe(crossValidated)}`);
-  console.log(
-    `  in-sample (fitted on the same data, for comparison only):\n    ${describe(inSample)}`,
-  );
-  if (nested) {
-    console.log(`  nested (the choice of feature sets made again in every outer fold):`);
-    console.log(`    ${describe(nestedCrossValidate(samples, meta))}`);
-  }
-  return { ...final, report: { folds: FOLDS, crossValidated, inSample } };
 }
 
 function render(calibrations: Record<AcousticModelName, ModelCalibration>): string {
@@ -523,7 +678,9 @@ function render(calibrations: Record<AcousticModelName, ModelCalibration>): stri
 //
 // Score calibration of the pronunciation scorer, one per acoustic model: linear models
 // from the features in features.ts to the human 0–10 scales of speechocean762 (shown ×10),
-// and the "missed word" / "different text" detectors. Fitted on ${calibrations.bundled.fitted.dataset}.
+// and the "missed word" / "different text" detectors. Fitted on ${Object.values(calibrations)
+    .map((c) => `${c.fitted.dataset} (${c.model})`)
+    .join(', ')}.
 // \`report.crossValidated\` holds speaker-grouped ${FOLDS}-fold cross-validated metrics (the
 // honest figures); \`report.inSample\` the same metrics on the data the final models were
 // fitted to, for comparison only. NaN metrics are written as null.
@@ -536,21 +693,42 @@ export const CALIBRATIONS: Readonly<Record<AcousticModelName, ModelCalibration>>
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const dir = args.dataset ?? findDevDataset();
-  if (!dir) {
+  const dev = findDevDataset();
+  const dirs = args.datasets.length > 0 ? args.datasets : dev ? [dev] : [];
+  if (dirs.length === 0) {
     console.log('calibrate: no dataset (pass --dataset <dir>); nothing to do');
     return;
   }
-  const dataset = await loadDataset(dir);
+  const dataset = await loadDatasets(dirs);
   if (args.detector) CANDIDATES.differentText = [args.detector];
+  const without = args.without;
+  if (without) {
+    for (const key of Object.keys(CANDIDATES) as (keyof FeatureChoice)[]) {
+      const kept = CANDIDATES[key].filter((c) => !c.some((f) => without.includes(f)));
+      if (kept.length === 0) throw new Error(`--without leaves no candidate for ${key}`);
+      CANDIDATES[key] = kept;
+    }
+  }
+  if (args.falseAlarms !== undefined) fitExtras.falseAlarmRate = args.falseAlarms;
+  const ageOf = new Map(dataset.utterances.map((u) => [u.id, u.age]));
   const calibrations: Record<AcousticModelName, ModelCalibration> = { ...CALIBRATIONS };
   for (const model of args.models) {
     if (model === 'debian') checkDebianMeans(args);
     const cache = cachePath(args, model);
     let samples: CalibrationSample[];
-    if (args.fromCache && existsSync(cache)) {
-      samples = (JSON.parse(await readFile(cache, 'utf8')) as CalibrationSample[]).map((s) => ({
+    let sources: Source[] = [];
+    const files = args.caches ?? (args.fromCache && existsSync(cache) ? [cache] : []);
+    if (files.length > 0) {
+      const cached = await Promise.all(
+        files.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as CalibrationSample[]),
+      );
+      sources = files.map((file, k) => ({
+        name: path.basename(file),
+        speakers: new Set((cached[k] ?? []).map((s) => s.speaker)),
+      }));
+      samples = cached.flat().map((s) => ({
         ...s,
+        ...(s.age === undefined && ageOf.get(s.id) !== undefined ? { age: ageOf.get(s.id) } : {}),
         words: withRelativeGop(s.words),
         ...(s.inserted
           ? {
@@ -561,7 +739,7 @@ async function main(): Promise<void> {
             }
           : {}),
       }));
-      console.log(`${model}: ${samples.length} samples from ${cache}`);
+      console.log(`${model}: ${samples.length} samples from ${files.join(', ')}`);
     } else {
       console.log(
         `${model}: analysing ${dataset.utterances.length} recordings ×3 with ${args.jobs} workers…`,
@@ -571,15 +749,19 @@ async function main(): Promise<void> {
       console.log(`${model}: samples cached in ${cache}`);
     }
     samples = withSpeakerHistory(samples);
+    if (args.report !== undefined) {
+      report(samples, model, dataset.dir, args.report, args.warp ?? MODEL_WARP[model], sources);
+      continue;
+    }
     calibrations[model] = calibrate(
       samples,
       model,
-      path.basename(path.resolve(dir)),
+      dataset.dir,
       args.warp ?? MODEL_WARP[model],
       args.nested,
     );
   }
-  if (args.dryRun) return;
+  if (args.dryRun || args.report !== undefined) return;
   const target = fileURLToPath(new URL('./calibration-params.ts', import.meta.url));
   await writeFile(target, render(calibrations));
   console.log(`\nwrote ${target}`);

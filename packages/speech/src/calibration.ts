@@ -155,6 +155,8 @@ const detectorP = (detector: Detector, sentence: FeatureVector<SentenceFeature>)
 export interface CalibrationSample {
   id: string;
   speaker: string;
+  /** The speaker's age in years, when the labels give it (figures per age band). */
+  age?: number;
   sentence: FeatureVector<SentenceFeature>;
   words: FeatureVector<WordFeature>[];
   /** The phones of every word (phone-model.ts); absent in caches made before them. */
@@ -318,8 +320,25 @@ export function goodReadingsFlagged(
   ).length;
 }
 
+/**
+ * Phone models already fitted, by the recordings they were fitted on: cross-validation fits
+ * the same training folds once per candidate feature set, and the phone model does not depend
+ * on the candidate.
+ */
+const fittedPhones = new Map<string, PhoneModel>();
+
 /** Fits the phone model on every word with human phone scores (see phone-model.ts). */
 function fitPhones(samples: readonly CalibrationSample[]): PhoneModel {
+  const key = samples.map((s) => s.id).join(',');
+  const known = fittedPhones.get(key);
+  if (known) return known;
+  const model = fitPhonesOnce(samples);
+  if (fittedPhones.size >= 64) fittedPhones.clear();
+  fittedPhones.set(key, model);
+  return model;
+}
+
+function fitPhonesOnce(samples: readonly CalibrationSample[]): PhoneModel {
   const words = samples.flatMap((s) =>
     s.words.map((w, i) => ({
       phones: s.phones?.[i] ?? [],
@@ -517,18 +536,36 @@ export function crossValidateWith(
   fit: (training: CalibrationSample[]) => CalibrationModels,
   folds = 8,
 ): CalibrationMetrics {
+  return evaluate(samples, crossValidatedModels(samples, fit, folds));
+}
+
+/**
+ * The models each sample is predicted with under speaker-grouped k-fold cross-validation:
+ * those `fit` made on the other folds' speakers. `seed` draws another split of the speakers
+ * into folds (groupFolds).
+ */
+export function crossValidatedModels(
+  samples: readonly CalibrationSample[],
+  fit: (training: CalibrationSample[], fold: number) => CalibrationModels,
+  folds = 8,
+  seed = 0,
+): (sample: CalibrationSample) => CalibrationModels {
   const foldOf = groupFolds(
     samples.map((s) => s.speaker),
     folds,
+    seed,
   );
   const fitted = Array.from({ length: folds }, (_, k) =>
-    fit(samples.filter((_, i) => foldOf[i] !== k)),
+    fit(
+      samples.filter((_, i) => foldOf[i] !== k),
+      k,
+    ),
   );
   const index = new Map(samples.map((s, i) => [s, i]));
-  return evaluate(samples, (sample) => {
-    const fold = foldOf[index.get(sample) ?? 0] ?? 0;
+  return (sample) => {
+    const fold = foldOf[index.get(sample) ?? -1] ?? -1;
     const calibration = fitted[fold];
-    if (!calibration) throw new Error('missing fold');
+    if (!calibration) throw new Error('crossValidatedModels: a sample of no fold');
     return calibration;
-  });
+  };
 }

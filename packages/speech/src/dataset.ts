@@ -146,6 +146,29 @@ export async function loadDataset(dir: string): Promise<Dataset> {
 }
 
 /**
+ * Several labelled folders as one (e.g. speechocean762-dev and -train: 64 speakers); `dir` is
+ * their names joined by "+".
+ * @throws DatasetUnavailableError when a folder cannot be used or a speaker is in two folders.
+ */
+export async function loadDatasets(dirs: readonly string[]): Promise<Dataset> {
+  const sets = await Promise.all(dirs.map((dir) => loadDataset(dir)));
+  const seen = new Map<string, string>();
+  for (const set of sets) {
+    for (const speaker of new Set(set.utterances.map((u) => u.speaker))) {
+      const other = seen.get(speaker);
+      if (other !== undefined && other !== set.dir) {
+        throw new DatasetUnavailableError(`speaker ${speaker} is in both ${other} and ${set.dir}`);
+      }
+      seen.set(speaker, set.dir);
+    }
+  }
+  return {
+    dir: sets.map((set) => path.basename(path.resolve(set.dir))).join('+'),
+    utterances: sets.flatMap((set) => set.utterances),
+  };
+}
+
+/**
  * The development set next to the repository, if present: `/work/shared/data/…` or
  * `../shared/data/…` relative to the repository root (packages/speech/../../..).
  */

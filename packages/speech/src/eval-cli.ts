@@ -2,7 +2,7 @@
  * Evaluates the pronunciation scorer on a labelled folder laid out like
  * speechocean762-dev (labels.json + wav/):
  *
- *   npm run eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n]
+ *   npm run eval:speech -- <folder> [<folder> …] [--json] [--limit n] [--jobs n] [--concurrency n]
  *       [--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json]
  *       [--no-history]
  *
@@ -11,12 +11,22 @@
  * recording (from "audio complete" to result) and the real-time factor. With --json the
  * last line is {n, pcc_accuracy, pcc_total, pcc_word_accuracy, latency_p50_ms,
  * latency_p95_ms, rtf, by_age, by_speaker}. The same figures are printed per age group and
- * per speaker (a regression on children shows at once); --out writes every utterance (id,
+ * per speaker (a regression on children shows at once), per age band (6–7, 8–9, 10–12, adults)
+ * with the spread of each figure over draws of speakers (cv-report.ts); several folders are
+ * scored as one set of all their speakers (speechocean762-dev and -train: 64 speakers; issue
+ * 36); --out writes every utterance (id,
  * speaker, age, human scores, ours, verdict) as JSON. A missing folder is reported and skipped
  * (exit code 0).
  */
 import { writeFile } from 'node:fs/promises';
-import { DatasetUnavailableError, loadDataset } from './dataset';
+import {
+  bandFigures,
+  formatBands,
+  formatSpread,
+  goodReadingsByGroup,
+  speakerSpread,
+} from './cv-report';
+import { DatasetUnavailableError, loadDatasets } from './dataset';
 import {
   type CalibrationMode,
   type EvaluationReport,
@@ -25,7 +35,7 @@ import {
 } from './eval';
 
 interface CliArgs {
-  folder?: string;
+  folders: string[];
   json: boolean;
   limit?: number;
   jobs?: number;
@@ -40,11 +50,12 @@ interface CliArgs {
 }
 
 const USAGE =
-  'usage: eval:speech -- <folder> [--json] [--limit n] [--jobs n] [--concurrency n] ' +
+  'usage: eval:speech -- <folder> [<folder> …] [--json] [--limit n] [--jobs n] [--concurrency n] ' +
   '[--model auto|bundled|debian] [--calibration auto|shipped|cv] [--out file.json] [--no-history] [--no-competitors] [--means <file or per-speaker folder>]';
 
 function parse(argv: readonly string[]): CliArgs {
   const args: CliArgs = {
+    folders: [],
     json: false,
     model: 'auto',
     mode: 'auto',
@@ -84,8 +95,7 @@ function parse(argv: readonly string[]): CliArgs {
       console.log(USAGE);
       process.exit(0);
     } else if (a.startsWith('--')) throw new Error(`unknown option ${a}\n${USAGE}`);
-    else if (args.folder === undefined) args.folder = a;
-    else throw new Error(`unexpected argument ${a}\n${USAGE}`);
+    else args.folders.push(a);
   }
   return args;
 }
@@ -114,9 +124,7 @@ function print(report: EvaluationReport): void {
       {
         'held-out': "each speaker's adapted without them (a child new to the adaptation)",
         given: 'the file given',
-        shipped: report.inSample
-          ? 'shipped, adapted on THESE speakers: in-sample, not a figure to report (pass --means <adapt.sh map folder>)'
-          : 'shipped (not adapted on these speakers)',
+        shipped: "the model's own (not adapted to any speaker; decision 102)",
         none: 'not used (bundled model)',
       }[report.means]
     }`,
@@ -130,6 +138,12 @@ function print(report: EvaluationReport): void {
   console.log(lines.join('\n'));
   console.log(
     `\n${groupTable('age group', report.byAge)}\n\n${groupTable('speaker', report.bySpeaker)}`,
+  );
+  console.log(
+    `\nage bands:\n${formatBands(bandFigures(report.utterances), goodReadingsByGroup(report.utterances))}`,
+  );
+  console.log(
+    `\nspread over 1,000 draws of speakers (with replacement, per group):\n${formatSpread(speakerSpread(report.utterances))}`,
   );
 }
 
@@ -150,13 +164,13 @@ async function main(): Promise<number> {
     console.error(error instanceof Error ? error.message : String(error));
     return 2;
   }
-  if (!args.folder) {
+  if (args.folders.length === 0) {
     console.error(USAGE);
     return 2;
   }
-  let dataset: Awaited<ReturnType<typeof loadDataset>>;
+  let dataset: Awaited<ReturnType<typeof loadDatasets>>;
   try {
-    dataset = await loadDataset(args.folder);
+    dataset = await loadDatasets(args.folders);
   } catch (error) {
     if (error instanceof DatasetUnavailableError) {
       console.log(`eval:speech skipped: ${error.message}`);

@@ -102,7 +102,7 @@ export interface EvaluationReport {
   /**
    * Which Debian means scored the recordings: `held-out` (each speaker's own file from a
    * per-speaker folder, adapted without them), `given` (one file given), `shipped` (the
-   * repository's, adapted on the development speakers: in-sample there), or `none` (bundled).
+   * scorer's: the Debian model's own, adapted to no speaker; decision 102), or `none` (bundled).
    */
   means: 'held-out' | 'given' | 'shipped' | 'none';
   /** The same figures per age group (children ≤ 12, adults) and per exact age. */

@@ -6,6 +6,7 @@ import {
   pearson,
   predictLinear,
   quantile,
+  seededRandom,
   sigmoid,
 } from './stats';
 
@@ -47,5 +48,31 @@ describe('statistics helpers', () => {
       foldOf.set(g, f);
     });
     expect(new Set(folds).size).toBe(2);
+  });
+
+  it('draws other folds with a seed, every group still in one fold, the same draw each time', () => {
+    const groups = Array.from({ length: 64 }, (_, i) => `s${String(i).padStart(2, '0')}`).flatMap(
+      (g) => [g, g, g],
+    );
+    const sorted = groupFolds(groups, 8);
+    const drawn = groupFolds(groups, 8, 3);
+    expect(groupFolds(groups, 8, 3)).toEqual(drawn);
+    expect(drawn).not.toEqual(sorted);
+    expect(groupFolds(groups, 8, 4)).not.toEqual(drawn);
+    for (let i = 0; i < groups.length; i += 3) {
+      expect(drawn[i + 1]).toBe(drawn[i]);
+      expect(drawn[i + 2]).toBe(drawn[i]);
+    }
+    // Eight speakers per fold whatever the draw.
+    for (let k = 0; k < 8; k++) expect(drawn.filter((f) => f === k).length).toBe(24);
+  });
+
+  it('draws seeded numbers in [0, 1) that repeat', () => {
+    const a = seededRandom(7);
+    const b = seededRandom(7);
+    const xs = Array.from({ length: 1000 }, () => a());
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(Array.from({ length: 1000 }, () => b())).toEqual(xs);
+    expect(Math.abs(xs.reduce((m, x) => m + x, 0) / xs.length - 0.5)).toBeLessThan(0.05);
   });
 });

@@ -171,12 +171,32 @@ export function fitLogistic(
 
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
+/** A seeded pseudo-random generator of numbers in [0, 1) (mulberry32): draws that repeat. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
  * Assigns each group (speaker) to one of `k` folds, round-robin over the sorted group ids,
- * so that no group is split across folds.
+ * so that no group is split across folds. With a `seed`, the ids are shuffled first (another
+ * draw of which speakers sit together; seed 0 is the sorted order).
  */
-export function groupFolds(groups: readonly string[], k: number): number[] {
+export function groupFolds(groups: readonly string[], k: number, seed = 0): number[] {
   const ids = [...new Set(groups)].sort();
+  if (seed !== 0) {
+    const random = seededRandom(seed);
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [ids[i], ids[j]] = [ids[j] as string, ids[i] as string];
+    }
+  }
   const foldOf = new Map(ids.map((id, i) => [id, i % k]));
   return groups.map((g) => foldOf.get(g) ?? 0);
 }
