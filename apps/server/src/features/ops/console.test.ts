@@ -56,6 +56,7 @@ const WHO: Record<string, readonly OperatorRole[]> = {
   'catalogue.publish': ['content'],
   'catalogue.withdraw': ['content'],
   'catalogue.import': ['content'],
+  'catalogue.setNoteVoice': ['content'],
   'push.deliveries': ['support'],
   'push.sendTest': ['support'],
   'reports.weeklySummary': ['support'],
