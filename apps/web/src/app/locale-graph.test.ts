@@ -23,7 +23,13 @@ interface ModuleInfo {
 function resolve(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+  ]) {
     if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate)) return candidate;
   }
   return null;
