@@ -22,6 +22,8 @@ export const createOperatorAction = defineOperatorAction({
     roles: z.array(z.enum(OPERATOR_ROLES)).min(1),
     totp: z.boolean().default(true),
   }),
+  // The audit log never keeps the new operator's password (it is stored only as a hash).
+  auditInput: ({ password: _password, ...rest }) => rest,
   async run({ deps, tx, input }) {
     if (!input.totp && !deps.config.allowDevAdapters) {
       throw invalidParams('totp', '生产环境的运营账号必须使用动态验证码');

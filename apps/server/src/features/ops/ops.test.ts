@@ -33,6 +33,13 @@ describe('operator login', () => {
       endpoints.opsRunAction,
     ).result as { totp_uri: string };
     const totp = OTPAuth.URI.parse(made.totp_uri) as OTPAuth.TOTP;
+    // The audit row names the account and its roles, never its password.
+    const audited = (await t.database.db.select().from(operatorAudit)).filter(
+      (r) => r.action === 'operators.create' && r.target === 'operator:alice',
+    );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]?.input).toEqual({ username: 'alice', roles: ['support'], totp: true });
+    expect(JSON.stringify(audited)).not.toContain('alice-long-password');
 
     const noCode = expectError(
       await login({ username: 'alice', password: 'alice-long-password' }),
