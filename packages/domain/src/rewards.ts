@@ -93,6 +93,30 @@ export function ledgerReasonKind(reason: string): LedgerReasonKind {
   return REASON_KINDS.find(([prefix]) => reason.startsWith(prefix))?.[1] ?? 'other';
 }
 
+/**
+ * What a ledger entry was for, in Chinese: the one wording of the parents' records (the API's
+ * `title_cn`) and of the child's balance dialog (the web's zh locale).
+ */
+export const LEDGER_REASON_TITLES_ZH = {
+  course: '完成课程',
+  'plan-stage': '学习计划每日奖励',
+  'plan-week': '学习计划每周奖励',
+  'finish-fixed': '读完绘本',
+  finish: '跟读得分',
+  share: '分享奖励',
+  mission: '成长任务',
+  camp: '训练营',
+  kob: '挑战赛',
+  'lottery-prize': '幸运转盘',
+  'lottery-chance': '兑换抽奖机会',
+  'points-task': '积分任务',
+  'points-sign': '每日签到',
+  'points-exchange': '积分兑换',
+  'points-refund': '取消兑换退回',
+  ops: '客服调整',
+  other: '奖励',
+} as const satisfies Record<LedgerReasonKind, string>;
+
 /** The book a reason names (finish, finish-fixed, share, kob), or null. */
 export function ledgerReasonBook(reason: string): number | null {
   const m = /^(?:finish|finish-fixed|share|kob):(\d+)/.exec(reason);

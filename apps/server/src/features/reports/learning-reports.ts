@@ -4,7 +4,7 @@ import {
   CHILD_CURRENCIES,
   type ChildCurrency,
   courseItems,
-  type LedgerReasonKind,
+  LEDGER_REASON_TITLES_ZH,
   ledgerReasonBook,
   ledgerReasonKind,
   type RunSummary,
@@ -214,26 +214,8 @@ export async function userStars(deps: AppDeps, userId: number, level: number): P
 }
 
 /** What a ledger entry was for, in the parents' words (by ledgerReasonKind). */
-const REASON_TITLES: Record<LedgerReasonKind, string> = {
-  course: '完成课程',
-  'plan-stage': '学习计划每日奖励',
-  'plan-week': '学习计划每周奖励',
-  'finish-fixed': '读完绘本',
-  finish: '绘本跟读得分',
-  share: '分享奖励',
-  mission: '成长任务',
-  camp: '训练营',
-  kob: '阅读挑战',
-  'lottery-prize': '幸运转盘',
-  'lottery-chance': '兑换抽奖机会',
-  'points-task': '积分任务',
-  'points-sign': '每日签到',
-  'points-exchange': '积分兑换',
-  'points-refund': '取消兑换退回',
-  ops: '客服调整',
-  other: '奖励',
-};
-export const reasonTitle = (reason: string): string => REASON_TITLES[ledgerReasonKind(reason)];
+export const reasonTitle = (reason: string): string =>
+  LEDGER_REASON_TITLES_ZH[ledgerReasonKind(reason)];
 
 type ChildCurrencyFilter = { currency?: ChildCurrency | undefined };
 

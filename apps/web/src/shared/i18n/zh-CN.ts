@@ -1,3 +1,5 @@
+import { LEDGER_REASON_TITLES_ZH } from '@picbook/domain';
+
 /** Chinese (default locale). The spec's Chinese strings are used verbatim. */
 export const zhCN = {
   app: { name: 'PicBook 绘本岛', slogan: '和嘟嘟一起，快乐读英语绘本' },
@@ -63,25 +65,7 @@ export const zhCN = {
     recent: '最近的记录',
     empty: '还没有记录，快去读一本绘本吧！',
     loadFailed: '记录没有加载出来，请稍后再试',
-    reasons: {
-      course: '完成课程',
-      'plan-stage': '学习计划每日奖励',
-      'plan-week': '学习计划每周奖励',
-      'finish-fixed': '读完绘本',
-      finish: '跟读得分',
-      share: '分享奖励',
-      mission: '成长任务',
-      camp: '训练营',
-      kob: '挑战赛',
-      'lottery-prize': '幸运转盘',
-      'lottery-chance': '兑换抽奖机会',
-      'points-task': '积分任务',
-      'points-sign': '每日签到',
-      'points-exchange': '积分兑换',
-      'points-refund': '取消兑换退回',
-      ops: '客服调整',
-      other: '奖励',
-    },
+    reasons: LEDGER_REASON_TITLES_ZH,
   },
   curtain: { hint: '正在准备，请稍候…' },
   routes: {
