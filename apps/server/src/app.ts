@@ -49,7 +49,7 @@ import { registerRequestLog } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createUrlSigner } from './platform/media/signed-urls';
 import { createServices, type Services } from './platform/services';
-import { bookTexts, registerDeviceSpeech } from './platform/speech/device-model';
+import { cachedBookTexts, registerDeviceSpeech } from './platform/speech/device-model';
 import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
 
@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUploads(app, app.deps.storage, {
     isShownToOthers: (key) => createSocialQueries(database.db).isRecordingPublic(key),
   });
-  registerDeviceSpeech(app, { texts: () => bookTexts(database) });
+  registerDeviceSpeech(app, { texts: cachedBookTexts(database) });
   await registerWeb(app, { mediaRules: [bookMediaRule(database.db), courseMediaRule()] });
 
   return app;

@@ -9,6 +9,8 @@ import {
   resolveAcousticModel,
 } from '@picbook/speech';
 import type { FastifyInstance } from 'fastify';
+import { createChangeCache } from '../cache/change-cache';
+import { changeFeedOf } from '../db/change-feed';
 import type { Database } from '../db/client';
 
 /**
@@ -36,8 +38,22 @@ const PAGES_SQL = `select sentences from book_pages`;
 /** The books' words and their example sentences (word practice). */
 const WORDS_SQL = `select word, example from book_words`;
 
+/**
+ * The texts a child reads aloud, read once and kept while the change feed is live until a book
+ * changes (an import or a page's note moves its book's row); without a feed, read on each use.
+ */
+export function cachedBookTexts(
+  database: Pick<Database, 'db' | 'queryNamed'>,
+): () => Promise<string[]> {
+  const feed = changeFeedOf(database.db);
+  if (!feed) return () => bookTexts(database);
+  const cache = createChangeCache<string[]>(feed, ['books'], 1);
+  return () =>
+    cache.get('texts', async () => ({ value: await bookTexts(database), owner: null, keep: true }));
+}
+
 /** The texts a child reads aloud: the books' lines, words and examples. */
-export async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string[]> {
+async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string[]> {
   const pages = await database.queryNamed<{ sentences: { en?: unknown }[] }>(
     'device-speech-pages',
     PAGES_SQL,
