@@ -21,7 +21,7 @@ import {
   type Problem,
 } from '@picbook/content';
 import { closeSharedAligner } from '@picbook/speech';
-import { importManifests } from '../../apps/server/src/features/books/import-books';
+import { importManifests } from '../../apps/server/src/features/library/import-books';
 import { loadConfigOrExit } from '../../apps/server/src/platform/config';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { assertDataDirFree } from '../../apps/server/src/platform/db/data-dir-lock';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SPEECH_SAMPLE_RATE } from '@picbook/contracts';
 import { encodeWav, type ScoreResult } from '@picbook/speech';
-import { importManifests, readManifest } from '../src/features/books/import-books';
+import { importManifests, readManifest } from '../src/features/library/import-books';
 import type { Db } from '../src/platform/db/client';
 import { JudgeBusyError, type SpeechJudge } from '../src/platform/speech/judge';
 

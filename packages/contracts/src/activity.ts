@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookInfo, ZBookPage } from './books';
+import { ZBookInfo, ZBookPage } from './library';
 
 /**
  * Activity data (shell-and-account §3, learning-content §3) served by GET /api/v1/activity_data

@@ -23,22 +23,6 @@ import {
   ZSmsQuery,
   ZSmsResult,
 } from './auth';
-import {
-  ZBook,
-  ZBookIdParams,
-  ZBookSummary,
-  ZFavoriteBody,
-  ZFavoriteResult,
-  ZInteractiveAreas,
-  ZLevelData,
-  ZLevelParams,
-  ZSaveProcess,
-  ZSaveProcessResult,
-  ZShelf,
-  ZShelfParams,
-  ZShelfQuery,
-  ZUnlockResult,
-} from './books';
 import { ZConfigs, ZPromotion, ZPromotionQuery, ZSmsAreas } from './configs';
 import {
   ZBringsNew,
@@ -66,6 +50,22 @@ import {
   ZLifelongTransformBody,
 } from './gift-cards';
 import { ZKob, ZKobChallengeBody, ZKobResult } from './kob';
+import {
+  ZBook,
+  ZBookIdParams,
+  ZBookSummary,
+  ZFavoriteBody,
+  ZFavoriteResult,
+  ZInteractiveAreas,
+  ZLevelData,
+  ZLevelParams,
+  ZSaveProcess,
+  ZSaveProcessResult,
+  ZShelf,
+  ZShelfParams,
+  ZShelfQuery,
+  ZUnlockResult,
+} from './library';
 import {
   ZApplyChanceBody,
   ZApplyChanceResult,
@@ -247,7 +247,7 @@ import {
   ZVocabReviewResult,
   ZVocabs,
   ZVocabsQuery,
-} from './vocabs';
+} from './words';
 import {
   ZDeleteWorkResult,
   ZLikeResult,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZImageSet } from './books';
 import { ZRowIdParam } from './ids';
+import { ZImageSet } from './library';
 
 /**
  * Growth missions, footprints and camps (learning-content §3, §4, §7; decisions 054, 055).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZImageSet } from './books';
 import { INT4_MAX } from './ids';
+import { ZImageSet } from './library';
 import { ZBalances, ZSubmitCourse } from './study-plan';
 
 /**

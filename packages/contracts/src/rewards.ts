@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookId } from './books';
+import { ZBookId } from './library';
 
 /**
  * Library rewards (learning-content §3 "finish reward", "library reward"; §5 reward by score).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookId } from './books';
+import { ZBookId } from './library';
 
 import { SPEECH_MAX_REF_CHARS } from './speech-limits';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZBookInfo, ZImageSet } from './books';
 import { ZCourseContent, ZCoursePart } from './course-content';
 import { INT4_MAX } from './ids';
+import { ZBookInfo, ZImageSet } from './library';
 
 /**
  * The study plan and courses (learning-content §3 "study plan list", "course", §7 learning and

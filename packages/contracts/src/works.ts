@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZImageSet } from './books';
+import { ZImageSet } from './library';
 import { ZWorkType } from './rewards';
 import { ZScoredWord } from './speech';
 import {

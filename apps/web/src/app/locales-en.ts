@@ -4,7 +4,6 @@ import { addressesEn } from '../features/addresses/locales.en';
 import { authEn } from '../features/auth/locales.en';
 import { childEn } from '../features/child/locales.en';
 import { giftCardsEn } from '../features/gift-cards/locales.en';
-import { learningEn } from '../features/learning/locales.en';
 import { libraryEn } from '../features/library/locales.en';
 import { readerEn } from '../features/library/reader/locales.en';
 import { lotteryEn } from '../features/lottery/locales.en';
@@ -18,6 +17,7 @@ import { reportsEn } from '../features/reports/locales.en';
 import { shellEn } from '../features/shell/locales.en';
 import { speechEn } from '../features/speech/locales.en';
 import { storeEn } from '../features/store/locales.en';
+import { studyPlanEn } from '../features/study-plan/locales.en';
 import { wordsEn } from '../features/words/locales.en';
 import { worksEn } from '../features/works/locales.en';
 import { audioEn } from '../shared/audio/locales';
@@ -40,7 +40,7 @@ export const englishBundles = {
   points: pointsEn,
   addresses: addressesEn,
   lottery: lotteryEn,
-  learning: learningEn,
+  studyPlan: studyPlanEn,
   store: storeEn,
   giftCards: giftCardsEn,
   promotions: promotionsEn,

@@ -2,7 +2,6 @@ import type { addressesZh } from '../features/addresses/locales';
 import { authZh } from '../features/auth/locales';
 import type { childZh } from '../features/child/locales';
 import type { giftCardsZh } from '../features/gift-cards/locales';
-import type { learningZh } from '../features/learning/locales';
 import type { libraryZh } from '../features/library/locales';
 import type { readerZh } from '../features/library/reader/locales';
 import type { lotteryZh } from '../features/lottery/locales';
@@ -16,6 +15,7 @@ import type { reportsZh } from '../features/reports/locales';
 import { shellZh } from '../features/shell/locales';
 import type { speechZh } from '../features/speech/locales';
 import type { storeZh } from '../features/store/locales';
+import type { studyPlanZh } from '../features/study-plan/locales';
 import type { wordsZh } from '../features/words/locales';
 import type { worksZh } from '../features/works/locales';
 import type { opsZh } from '../ops/locales';
@@ -53,7 +53,7 @@ export const lazyNamespaces = {
   works: () => import('../features/works/locales').then((m) => m.worksZh),
   points: () => import('../features/points/locales').then((m) => m.pointsZh),
   lottery: () => import('../features/lottery/locales').then((m) => m.lotteryZh),
-  learning: () => import('../features/learning/locales').then((m) => m.learningZh),
+  studyPlan: () => import('../features/study-plan/locales').then((m) => m.studyPlanZh),
   store: () => import('../features/store/locales').then((m) => m.storeZh),
   giftCards: () => import('../features/gift-cards/locales').then((m) => m.giftCardsZh),
   promotions: () => import('../features/promotions/locales').then((m) => m.promotionsZh),
@@ -92,7 +92,7 @@ declare module 'i18next' {
       points: typeof pointsZh;
       addresses: typeof addressesZh;
       lottery: typeof lotteryZh;
-      learning: typeof learningZh;
+      studyPlan: typeof studyPlanZh;
       store: typeof storeZh;
       giftCards: typeof giftCardsZh;
       promotions: typeof promotionsZh;

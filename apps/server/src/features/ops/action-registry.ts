@@ -1,9 +1,9 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
 import { activityActions } from '../activity/activity.actions';
-import { catalogueActions } from '../books/catalogue.actions';
-import { importUploadAction } from '../books/content-imports';
-import { setNoteVoiceAction } from '../books/note-voice.actions';
 import { giftCardActions } from '../gift-cards/gift-cards.actions';
+import { catalogueActions } from '../library/catalogue.actions';
+import { importUploadAction } from '../library/content-imports';
+import { setNoteVoiceAction } from '../library/note-voice.actions';
 import { lotteryActions } from '../lottery/lottery.actions';
 import { campActions } from '../missions/camps.actions';
 import { pointsActions } from '../points/points.actions';

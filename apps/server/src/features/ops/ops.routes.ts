@@ -18,8 +18,8 @@ import {
   IMPORT_UPLOAD_MAX_BYTES,
   importUploadAction,
   receiveImport,
-} from '../books/content-imports';
-import { NOTE_VOICE_BODY_LIMIT } from '../books/note-voice.actions';
+} from '../library/content-imports';
+import { NOTE_VOICE_BODY_LIMIT } from '../library/note-voice.actions';
 import { operatorActions } from './action-registry';
 import { loginOperator, logoutOperator, signedInWithoutSecondFactor } from './operator-accounts';
 import { deviceCookie, deviceCookieValue } from './operator-devices';

@@ -1,5 +1,5 @@
 import type { OperatorView } from '../../platform/ops/operator-view';
-import { importsView } from '../books/content-imports';
+import { importsView } from '../library/content-imports';
 import { pushDeliveriesView } from '../push/push.ops';
 import {
   activityView,

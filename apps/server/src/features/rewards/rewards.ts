@@ -21,9 +21,9 @@ import {
   wasPosted,
 } from '../../platform/ledger/ledger';
 import { chinaDate } from '../../platform/time';
-import { findBookOrFail } from '../books/book-access';
-import { createLibraryQueries } from '../books/books.queries';
 import { loadConfigs } from '../configs/configs.store';
+import { findBookOrFail } from '../library/book-access';
+import { createLibraryQueries } from '../library/library.queries';
 
 type RewardSettings = TConfigs['library_rewards'];
 

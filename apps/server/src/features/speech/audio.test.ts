@@ -12,7 +12,7 @@ import { contentMedia, importSampleBooks, settableJudge, toneWav } from '../../.
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { recordings, works } from '../../platform/db/schema';
 import { AUDIO_UNSUPPORTED } from '../../platform/media/audio-probe';
-import { readManifest } from '../books/import-books';
+import { readManifest } from '../library/import-books';
 
 /**
  * POST /api/v1/audio through the real app, database and local object storage, against two books

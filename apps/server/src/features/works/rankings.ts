@@ -3,7 +3,7 @@ import { pageCount, pageWindow, type RankSort, type WorkType } from '@picbook/do
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { unixSeconds } from '../../platform/time';
-import { findBookOrFail } from '../books/book-access';
+import { findBookOrFail } from '../library/book-access';
 import { recordingUrl } from '../speech/speech-sessions';
 import { createRankQueries } from './ranks.queries';
 import { createSocialQueries } from './social.queries';

@@ -1,8 +1,8 @@
 import { storage } from '../../shared/platform/storage';
 import { api } from '../../shared/request/api';
-import { refreshProgress } from '../learning/learning-queries';
-import { LEARNING_LEVEL_KEY } from '../learning/plan-helpers';
 import { LEVEL_KEY } from '../library/library-data';
+import { LEARNING_LEVEL_KEY } from '../study-plan/plan-helpers';
+import { refreshProgress } from '../study-plan/study-plan-queries';
 
 /**
  * The library and the learning tab open at the level last chosen on this device, else the child's

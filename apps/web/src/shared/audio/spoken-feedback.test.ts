@@ -4,7 +4,7 @@ import { SPOKEN_FEEDBACK_CN, SPOKEN_FEEDBACK_KEYS } from '@picbook/contracts';
 import { describe, expect, it } from 'vitest';
 // The scorer's own sentences (a plain table; the package's entry loads the recogniser).
 import { VERDICT_MESSAGES } from '../../../../../packages/speech/src/feedback';
-import { learningZh } from '../../features/learning/locales';
+import { studyPlanZh } from '../../features/study-plan/locales';
 import { wordsZh } from '../../features/words/locales';
 import { spokenFeedbackUrl, verdictFeedbackKey } from './spoken-feedback';
 
@@ -26,8 +26,8 @@ describe('spoken feedback', () => {
   });
 
   it('says what the screens show', () => {
-    expect(SPOKEN_FEEDBACK_CN.try_again).toBe(learningZh.player.tryAgain);
-    expect(SPOKEN_FEEDBACK_CN.almost).toBe(learningZh.player.almost);
+    expect(SPOKEN_FEEDBACK_CN.try_again).toBe(studyPlanZh.player.tryAgain);
+    expect(SPOKEN_FEEDBACK_CN.almost).toBe(studyPlanZh.player.almost);
     expect(SPOKEN_FEEDBACK_CN.almost).toBe(wordsZh.almost);
     expect(SPOKEN_FEEDBACK_CN.think_again).toBe(wordsZh.tryAgain);
     expect(SPOKEN_FEEDBACK_CN.eye_rest).toContain('休息一下吧');

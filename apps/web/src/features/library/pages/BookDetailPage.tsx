@@ -9,7 +9,7 @@ import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
-import { LessonGuide } from '../../learning/components/LessonGuide';
+import { LessonGuide } from '../../study-plan/components/LessonGuide';
 import { RankPanel } from '../../works/RankPanel';
 import { BookCover } from '../components/BookCover';
 import { FavoriteButton } from '../components/FavoriteButton';

@@ -9,9 +9,9 @@ import { storage } from '../../../shared/platform/storage';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
 import { buildConfigs, buildUserInfo } from '../../../test/factories';
-import { LEARNING_LEVEL_KEY } from '../../learning/plan-helpers';
 import { LEVEL_KEY } from '../../library/library-data';
 import { json, stubApi } from '../../library/test-kit';
+import { LEARNING_LEVEL_KEY } from '../../study-plan/plan-helpers';
 import EvaluatingFinishedPage from './EvaluatingFinishedPage';
 import EvaluatingPage from './EvaluatingPage';
 

@@ -7,8 +7,8 @@ import { useStartup } from '../../../app/startup/startup-store';
 import { storage } from '../../../shared/platform/storage';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
-import { initialLevel, LEARNING_LEVEL_KEY } from '../../learning/plan-helpers';
 import { requestParentalMode } from '../../parents/gate';
+import { initialLevel, LEARNING_LEVEL_KEY } from '../../study-plan/plan-helpers';
 import { switchLevel } from '../level-switch';
 import styles from './Evaluating.module.css';
 

@@ -15,7 +15,7 @@ import { createTrack, getAudioEngine } from '../../../shared/audio';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
 import speaker from '../../../shared/ui/icons/speaker.svg';
-import { chinaToday } from '../../learning/plan-helpers';
+import { chinaToday } from '../../study-plan/plan-helpers';
 import styles from './Evaluating.module.css';
 
 type Screen = 'basis' | 'grade' | 'words' | 'quiz' | 'end';

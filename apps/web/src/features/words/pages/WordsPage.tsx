@@ -6,7 +6,7 @@ import { useStartup } from '../../../app/startup/startup-store';
 import { storage } from '../../../shared/platform/storage';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
-import { initialLevel, LEARNING_LEVEL_KEY } from '../../learning/plan-helpers';
+import { initialLevel, LEARNING_LEVEL_KEY } from '../../study-plan/plan-helpers';
 import { useVocabs } from '../words-queries';
 import styles from './WordsPage.module.css';
 
