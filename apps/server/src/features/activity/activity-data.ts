@@ -6,24 +6,43 @@ import {
   type TEntranceItem,
   type TPopup,
 } from '@picbook/contracts';
-import { and, asc, gt, isNull, lte, or } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { type ChangeCache, createChangeCache } from '../../platform/cache/change-cache';
+import { changeFeedOf } from '../../platform/db/change-feed';
 import type { Db, Tx } from '../../platform/db/client';
 import { activityRecords } from '../../platform/db/schema';
 
 type Row = typeof activityRecords.$inferSelect;
 
+const caches = new WeakMap<object, ChangeCache<Row[]>>();
+
+/**
+ * Every activity record in slot order. Every start of the app asks for the activity data (issue
+ * 41), and only operators change the records, so while the change feed is live they are read
+ * once and kept until one changes (migration 0026 announces activity_records, decision 078).
+ */
+async function allActivityRecords(db: Db | Tx): Promise<Row[]> {
+  const load = () =>
+    db
+      .select()
+      .from(activityRecords)
+      .orderBy(asc(activityRecords.slot), asc(activityRecords.position), asc(activityRecords.id));
+  const feed = changeFeedOf(db);
+  if (!feed) return load();
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createChangeCache<Row[]>(feed, ['activity_records'], 1);
+    caches.set(db, cache);
+  }
+  return cache.get('all', async () => ({ value: await load(), owner: null, keep: true }));
+}
+
 /** Records live now (no window, or now inside it), in slot order. */
 export async function liveActivityRecords(db: Db | Tx, now: Date): Promise<Row[]> {
-  return db
-    .select()
-    .from(activityRecords)
-    .where(
-      and(
-        or(isNull(activityRecords.startsAt), lte(activityRecords.startsAt, now)),
-        or(isNull(activityRecords.endsAt), gt(activityRecords.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(activityRecords.slot), asc(activityRecords.position), asc(activityRecords.id));
+  const rows = await allActivityRecords(db);
+  return rows.filter(
+    (r) => (r.startsAt === null || r.startsAt <= now) && (r.endsAt === null || r.endsAt > now),
+  );
 }
 
 /**

@@ -51,9 +51,30 @@ export function periodsOf(now: Date): {
 
 const sourceById = new Map(MISSION_SOURCES.map((s) => [s.id, s]));
 
-/** Makes (once) today's and this week's missions of the user and answers their rows. */
+/**
+ * Makes (once) today's and this week's missions of the user and answers their rows. Reads first
+ * and writes only when a row is missing (the first call of a day or week), so the hints every
+ * start asks for are reads (issue 41); the insert stays idempotent for concurrent first calls.
+ */
 async function ensureActivityMissions(deps: AppDeps, userId: number): Promise<MissionRow[]> {
   const p = periodsOf(deps.clock.now());
+  const read = () =>
+    deps.db
+      .select()
+      .from(userMissions)
+      .where(
+        and(
+          eq(userMissions.userId, userId),
+          inArray(userMissions.period, [p.day.key, p.week.key]),
+          inArray(
+            userMissions.innerId,
+            MISSION_SOURCES.map((s) => s.id),
+          ),
+        ),
+      )
+      .orderBy(asc(userMissions.type));
+  const existing = await read();
+  if (existing.length >= MISSION_SOURCES.length) return existing;
   const values = MISSION_SOURCES.map((s) => ({
     userId,
     innerId: s.id,
@@ -64,21 +85,7 @@ async function ensureActivityMissions(deps: AppDeps, userId: number): Promise<Mi
     diamonds: s.diamonds,
   }));
   await deps.db.insert(userMissions).values(values).onConflictDoNothing();
-  const rows = await deps.db
-    .select()
-    .from(userMissions)
-    .where(
-      and(
-        eq(userMissions.userId, userId),
-        inArray(userMissions.period, [p.day.key, p.week.key]),
-        inArray(
-          userMissions.innerId,
-          MISSION_SOURCES.map((s) => s.id),
-        ),
-      ),
-    )
-    .orderBy(asc(userMissions.type));
-  return rows;
+  return read();
 }
 
 /** The window a mission row counts activity in (from its period key). */
@@ -184,6 +191,52 @@ async function footprintMissions(deps: AppDeps, userId: number, level: number) {
     .where(eq(books.level, level))
     .orderBy(asc(books.id));
   if (levelBooks.length === 0) return [];
+  const readRows = () =>
+    deps.db
+      .select()
+      .from(userMissions)
+      .where(
+        and(
+          eq(userMissions.userId, userId),
+          eq(userMissions.level, level),
+          eq(userMissions.period, 'once'),
+          sql`${userMissions.innerId} like ${`footprint:${level}:%`}`,
+        ),
+      )
+      .orderBy(asc(userMissions.bookSeq));
+  const [existing, finished] = await Promise.all([
+    readRows(),
+    deps.db
+      .select({ bookId: readingProgress.bookId })
+      .from(readingProgress)
+      .where(and(eq(readingProgress.userId, userId), isNotNull(readingProgress.finishedAt))),
+  ]);
+  // Written once per level (and again only when a book joins the level): reads otherwise.
+  const have = new Set(existing.map((r) => r.bookId));
+  const rows = levelBooks.every((b) => have.has(b.id))
+    ? existing
+    : await insertFootprints(deps, userId, level, levelBooks).then(readRows);
+  const done = new Set(finished.map((f) => f.bookId));
+  const byId = new Map(levelBooks.map((b) => [b.id, b]));
+  return rows
+    .filter((r) => r.bookId !== null && byId.has(r.bookId))
+    .map((row) => ({
+      row,
+      mission: present(
+        row,
+        row.bookId !== null && done.has(row.bookId) ? 1 : 0,
+        undefined,
+        row.bookId === null ? undefined : byId.get(row.bookId),
+      ),
+    }));
+}
+
+async function insertFootprints(
+  deps: AppDeps,
+  userId: number,
+  level: number,
+  levelBooks: Pick<BookHead, 'id'>[],
+) {
   await deps.db
     .insert(userMissions)
     .values(
@@ -202,37 +255,6 @@ async function footprintMissions(deps: AppDeps, userId: number, level: number) {
       })),
     )
     .onConflictDoNothing();
-  const [rows, finished] = await Promise.all([
-    deps.db
-      .select()
-      .from(userMissions)
-      .where(
-        and(
-          eq(userMissions.userId, userId),
-          eq(userMissions.level, level),
-          eq(userMissions.period, 'once'),
-          sql`${userMissions.innerId} like ${`footprint:${level}:%`}`,
-        ),
-      )
-      .orderBy(asc(userMissions.bookSeq)),
-    deps.db
-      .select({ bookId: readingProgress.bookId })
-      .from(readingProgress)
-      .where(and(eq(readingProgress.userId, userId), isNotNull(readingProgress.finishedAt))),
-  ]);
-  const done = new Set(finished.map((f) => f.bookId));
-  const byId = new Map(levelBooks.map((b) => [b.id, b]));
-  return rows
-    .filter((r) => r.bookId !== null && byId.has(r.bookId))
-    .map((row) => ({
-      row,
-      mission: present(
-        row,
-        row.bookId !== null && done.has(row.bookId) ? 1 : 0,
-        undefined,
-        row.bookId === null ? undefined : byId.get(row.bookId),
-      ),
-    }));
 }
 
 /** GET /api/v1/user/footprints?level: day cards of the level's path with the current card. */
