@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZBookInfo, ZBookPage } from './library';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 
 /**
  * Activity data (shell-and-account §3, learning-content §3) served by GET /api/v1/activity_data
@@ -164,14 +165,21 @@ export const ZShareBody = z.object({
 export const ZShareResult = z.object({ id: z.number().int(), shares_today: z.number().int() });
 export type TShareResult = z.infer<typeof ZShareResult>;
 
-/** Pages of a members' book a visitor may taste (/library/tasteTest/{bookId}). */
-export const TASTE_PAGES = 2;
-export const ZBookTaste = z.object({
-  book_info: ZBookInfo,
-  /** The first pages (all of them when the book is open to this user anyway). */
-  pages: z.array(ZBookPage),
-  total_pages: z.number().int(),
-  /** What ends the taste: log in, or become a member; null when the book is open. */
-  next: z.enum(['login', 'store']).nullable(),
-});
-export type TBookTaste = z.infer<typeof ZBookTaste>;
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const activityEndpoints = {
+  activityData: {
+    ...routes.activityData,
+    summary:
+      'Activity data: popups and their rules, auto and activity popups, home and slide entrances, read camp, promos (decision 057)',
+    tags: ['activity'],
+    response: ZActivityData,
+  },
+  share: {
+    ...routes.share,
+    summary:
+      'Record a share from any screen (key, detail) for the rewards and missions that count shares',
+    tags: ['activity'],
+    body: ZShareBody,
+    response: ZShareResult,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZFlag, ZRowId } from './ids';
+import { routes } from './routes';
 
 /**
  * The address book and region tree (learning-content §3 "address", "region tree"; §7 points-mall
@@ -56,3 +58,33 @@ export type TAddressSaveParsed = z.infer<typeof ZAddressSave>;
 
 export const ZAddressDelete = z.object({ address_id: ZRowId });
 export const ZAddressDeleted = z.object({ address_id: z.number().int(), deleted: z.boolean() });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const addressesEndpoints = {
+  areaList: {
+    ...routes.areaList,
+    summary: 'Province → city → county tree (GB/T 2260; 710000, 810000, 820000 excluded)',
+    tags: ['addresses'],
+    response: ZAreaList,
+  },
+  addressList: {
+    ...routes.addressList,
+    summary: 'My delivery addresses, the default first',
+    tags: ['addresses'],
+    response: ZAddressList,
+  },
+  saveAddress: {
+    ...routes.saveAddress,
+    summary: 'Add (no address_id) or change a delivery address; 400/10001 names the bad field',
+    tags: ['addresses'],
+    body: ZAddressSave,
+    response: ZAddress,
+  },
+  deleteAddress: {
+    ...routes.deleteAddress,
+    summary: 'Delete one of my delivery addresses',
+    tags: ['addresses'],
+    body: ZAddressDelete,
+    response: ZAddressDeleted,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ZUserInfo } from './user';
+import type { AreaEndpoints } from './endpoint-def';
+import { ZMobile, ZNationCode, ZPin } from './phone-fields';
+import { routes } from './routes';
+import { ZGuestLoginRequest, ZUserInfo } from './user';
 
 export const SMS_ACTIONS = ['login', 'bind', 'cancel', 'lifelong'] as const;
 export const THIRD_PARTY_TYPES = [
@@ -13,9 +16,6 @@ export const THIRD_PARTY_TYPES = [
 export type ThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
 export type SmsAction = (typeof SMS_ACTIONS)[number];
 
-const ZNationCode = z.string().regex(/^\d{1,4}$/, '国家区号格式不正确');
-const ZMobile = z.string().regex(/^\d{4,15}$/, '手机号格式不正确');
-const ZPin = z.string().regex(/^\d{1,8}$/, '验证码格式不正确');
 const ZInviteCode = z
   .string()
   .regex(/^[0-9A-Za-z]{0,4}$/, '邀请码格式不正确')
@@ -73,51 +73,6 @@ export const ZBindResult = z.object({ bound: z.array(z.string()) });
 
 export const ZLogoutResult = z.object({ logged_out: z.boolean() });
 
-export const ZCancelAccount = z.object({
-  nation_code: ZNationCode.optional(),
-  phone: ZMobile.optional(),
-  pin: ZPin.optional(),
-  /** Accounts without a phone confirm with their password instead. */
-  password: z.string().max(128).optional(),
-});
-export const ZCancelResult = z.object({ deleted: z.boolean() });
-
-/**
- * What deleting the account takes away, with values (decision 094): every running right with its
- * expiry, every balance, gift cards held but not activated and prizes not yet sent, books
- * unlocked, camps joined and not finished, lottery chances left, points-mall prizes waiting to be
- * shipped. Zero amounts and empty lists mean the family holds none of it.
- */
-export const ZDeletionSummary = z.object({
-  /** Rights still running (Unix seconds of the expiry; `lifetime` from the year 2038 on). */
-  rights: z.array(
-    z.object({ name: z.string(), expire_time: z.number().int(), lifetime: z.boolean() }),
-  ),
-  points: z.number().int(),
-  coins: z.number().int(),
-  credits: z.number().int(),
-  diamonds: z.number().int(),
-  /** Gift cards redeemed but not activated: what each would give. */
-  gift_cards: z.array(
-    z.object({
-      kind: z.enum(['right', 'prize']),
-      right: z.string().nullable(),
-      /** Days of the right; null for a lifetime right or a prize. */
-      days: z.number().int().nullable(),
-      title: z.string().nullable(),
-    }),
-  ),
-  /** Prizes (gift cards, points mall) on their way: not sent yet, the address goes. */
-  undelivered_prizes: z.number().int(),
-  unlocked_books: z.number().int(),
-  /** Camps joined whose reward was not collected yet. */
-  camps: z.array(z.object({ name: z.string() })),
-  lottery_chances: z.number().int(),
-  /** Store orders paid but not refunded (the money stays with the books; decision 094). */
-  paid_orders: z.number().int(),
-});
-export type TDeletionSummary = z.infer<typeof ZDeletionSummary>;
-
 /** How the login screen should offer each method on this deployment. */
 export const ZLoginOptions = z.object({
   invite_required: z.boolean(),
@@ -134,3 +89,62 @@ export const ZLoginOptions = z.object({
   }),
 });
 export type TLoginOptions = z.infer<typeof ZLoginOptions>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const authEndpoints = {
+  guestLogin: {
+    ...routes.guestLogin,
+    summary: 'Create or resume the guest account of a device',
+    tags: ['auth'],
+    body: ZGuestLoginRequest,
+    response: ZLoginResult,
+  },
+  loginOptions: {
+    ...routes.loginOptions,
+    summary: 'How the login screen offers each method here (invite rule, QR page, legal pages)',
+    tags: ['auth'],
+    response: ZLoginOptions,
+  },
+  sms: {
+    ...routes.sms,
+    summary: 'Send a 4-digit code (same answer whether or not the phone is registered)',
+    tags: ['auth'],
+    query: ZSmsQuery,
+    response: ZSmsResult,
+  },
+  login: {
+    ...routes.login,
+    summary:
+      'Phone, third-party and bind_phone login (12000 bind phone, 12001 confirm switch, 12003/12004 invite)',
+    tags: ['auth'],
+    body: ZLoginRequest,
+    response: ZLoginResult,
+  },
+  passwordLogin: {
+    ...routes.passwordLogin,
+    summary: 'Account and password login',
+    tags: ['auth'],
+    body: ZPasswordLogin,
+    response: ZLoginResult,
+  },
+  register: {
+    ...routes.register,
+    summary: 'Register with account and password (a guest caller is upgraded in place)',
+    tags: ['auth'],
+    body: ZRegister,
+    response: ZLoginResult,
+  },
+  bindThirdParty: {
+    ...routes.bindThirdParty,
+    summary: 'Bind a third-party account to the logged-in user (12001 asks to confirm a switch)',
+    tags: ['auth'],
+    body: ZBindThirdParty,
+    response: ZBindResult,
+  },
+  logout: {
+    ...routes.logout,
+    summary: 'Revoke the token of this request',
+    tags: ['auth'],
+    response: ZLogoutResult,
+  },
+} as const satisfies AreaEndpoints;

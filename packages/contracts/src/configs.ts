@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 
 export const ZLevelBand = z.enum(['beginner', 'intermediate', 'advanced']);
 export type TLevelBand = z.infer<typeof ZLevelBand>;
@@ -130,3 +132,26 @@ export const ZSmsArea = z.object({ code: z.string(), abbr: z.string(), name: z.s
 export type TSmsArea = z.infer<typeof ZSmsArea>;
 export const ZSmsAreas = z.object({ default: z.string(), list: z.array(ZSmsArea) });
 export type TSmsAreas = z.infer<typeof ZSmsAreas>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const configsEndpoints = {
+  configs: {
+    ...routes.configs,
+    summary: 'Product configuration: levels, regions, categories, avatars, music, gray options',
+    tags: ['configs'],
+    response: ZConfigs,
+  },
+  promotion: {
+    ...routes.promotion,
+    summary: 'Promotions active for this web version, edition and device',
+    tags: ['configs'],
+    query: ZPromotionQuery,
+    response: ZPromotion,
+  },
+  smsAreas: {
+    ...routes.smsAreas,
+    summary: 'Country calling codes for phone login (default CN 86)',
+    tags: ['configs'],
+    response: ZSmsAreas,
+  },
+} as const satisfies AreaEndpoints;

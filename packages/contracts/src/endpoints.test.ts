@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { endpoints } from './endpoints';
+import { endpointAreas, endpoints } from './endpoints';
+import { routes } from './routes';
 
 /** Paths inside a schema where a `z.coerce.*` sits (zod 4 marks them with `def.coerce`). */
 function coercedPaths(schema: z.ZodType, at = ''): string[] {
@@ -43,5 +44,39 @@ describe('endpoint table', () => {
     expect(coercedPaths(z.object({ a: z.object({ b: z.coerce.number().optional() }) }))).toEqual([
       '.a.b',
     ]);
+  });
+});
+
+describe('the areas’ tables', () => {
+  const areaEntries = Object.entries(endpointAreas).flatMap(([area, table]) =>
+    Object.entries(table).map(([name, entry]) => ({ area, name, entry })),
+  );
+
+  it('every route has exactly one entry among the areas, and every entry is a route', () => {
+    const areasOf = new Map<string, string[]>();
+    for (const { area, name } of areaEntries)
+      areasOf.set(name, [...(areasOf.get(name) ?? []), area]);
+    const notOnce = Object.keys(routes).filter((name) => areasOf.get(name)?.length !== 1);
+    const notRoutes = [...areasOf.keys()].filter((name) => !(name in routes));
+    expect({ notOnce, notRoutes }).toEqual({ notOnce: [], notRoutes: [] });
+  });
+
+  it('no two areas define the same name (a later spread would silently win)', () => {
+    const seen = new Map<string, string>();
+    const shared = areaEntries.flatMap(({ area, name }) => {
+      const first = seen.get(name);
+      seen.set(name, area);
+      return first ? [`${name}: ${first} and ${area}`] : [];
+    });
+    expect(shared).toEqual([]);
+  });
+
+  it('the endpoint table is the areas’ entries, each on its own route', () => {
+    expect(Object.keys(endpoints).sort()).toEqual(Object.keys(routes).sort());
+    for (const { name, entry } of areaEntries) {
+      expect(endpoints[name as keyof typeof endpoints], name).toBe(entry);
+      const { method, path, auth } = entry;
+      expect({ method, path, auth }, name).toEqual(routes[name as keyof typeof routes]);
+    }
   });
 });

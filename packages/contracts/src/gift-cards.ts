@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZRowId, ZRowIdParam } from './ids';
+import { routes } from './routes';
 
 /**
- * Gift cards and redeem codes, lifelong-VIP promotions and invitations (learning-content §2, §3,
- * §4, §7, §8; decisions 051–053). Times are Unix seconds.
+ * Gift cards and redeem codes (learning-content §2, §3, §4, §7, §8; decisions 051–053); the
+ * lifelong-VIP promotions and invitations that give them are in promotions.ts. Times are Unix
+ * seconds.
  */
 
 /** What the family typed; the server parses it like the web does (domain parseGiftCode). */
@@ -109,82 +112,59 @@ export type TGiftPrizes = z.infer<typeof ZGiftPrizes>;
 export const ZGiftPrizeParams = z.object({ itemId: ZRowIdParam, skuId: ZGiftPrizeSource });
 export const ZGiftPrizeAddressBody = z.object({ id: ZRowId, address_id: ZRowId });
 
-// Lifelong-VIP promotions (§3 status 1 first promo, 2 lottery exchange; §4 SMS states).
-
-const nationCode = z.string().regex(/^\d{1,4}$/, 'nation_code: 1–4 digits');
-const phone = z.string().regex(/^\d{5,15}$/, 'phone: digits');
-const pin = z.string().regex(/^\d{4,6}$/, 'pin: the code from the SMS');
-const promoCode = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'promo: letters, digits, _ -');
-
-export const ZLifelongStatusQuery = z.object({ promo: promoCode });
-export const ZLifelongTransformBody = z.object({
-  promo: promoCode,
-  nation_code: nationCode,
-  phone,
-  pin,
-  mission_type: z.string().max(32).optional(),
-});
-export const ZLifelongLinkParams = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'token: the link token'),
-});
-export const ZLifelongLinkBody = z.object({ nation_code: nationCode, phone, pin });
-
-export const ZLifelongOffer = z.object({
-  promo: z.string(),
-  title: z.string(),
-  description: z.string(),
-  product: ZGiftProduct,
-  start_time: z.number().int(),
-  end_time: z.number().int(),
-  /** Open now and this family may claim it (status before it as required). */
-  available: z.boolean(),
-  /** Why not, in words for the parent; empty when available. */
-  reason: z.string(),
-});
-export type TLifelongOffer = z.infer<typeof ZLifelongOffer>;
-
-export const ZLifelongStatus = z.object({
-  /** §3: 0 not upgraded, 1 upgraded on the first promo, 2 on the lottery exchange. */
-  status: z.number().int().min(0).max(2),
-  offer: ZLifelongOffer.nullable(),
-});
-export type TLifelongStatus = z.infer<typeof ZLifelongStatus>;
-
-export const ZLifelongResult = z.object({
-  status: z.number().int().min(0).max(2),
-  right_name: z.string(),
-  expire_time: z.number().int(),
-});
-export type TLifelongResult = z.infer<typeof ZLifelongResult>;
-
-/** GET {token}: the offer behind a promotion link, and whether the link is still good. */
-export const ZLifelongLink = z.object({
-  offer: ZLifelongOffer.nullable(),
-  /** ok, used, expired, unknown. */
-  link: z.enum(['ok', 'used', 'expired', 'unknown']),
-});
-export type TLifelongLink = z.infer<typeof ZLifelongLink>;
-
-// Invitations (§7 brings_new, gen_qrcode).
-
-export const ZBringsNewQuery = z.object({ promotion: promoCode.default('vip_card') });
-export const ZBringsNew = z.object({
-  promotion: z.string(),
-  invite_code: z.string(),
-  /** The landing page the QR code opens. */
-  invite_url: z.string(),
-  /** New families that came through my invitation. */
-  invited: z.number().int(),
-  /** Reward cards credited (one per new family). */
-  rewarded: z.number().int(),
-  reward: ZGiftProduct,
-});
-export type TBringsNew = z.infer<typeof ZBringsNew>;
-export const ZGenQrcodeQuery = z.object({ promo: promoCode.default('vip_card') });
-export const ZGenQrcode = z.object({
-  promo: z.string(),
-  url: z.string(),
-  /** The QR code as an SVG data URL. */
-  qrcode: z.string(),
-});
-export type TGenQrcode = z.infer<typeof ZGenQrcode>;
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const giftCardsEndpoints = {
+  giftCards: {
+    ...routes.giftCards,
+    summary: "The family's gift cards: redeemed codes and reward cards, with status 0/1",
+    tags: ['gift-cards'],
+    response: ZGiftCards,
+  },
+  giftCardActivations: {
+    ...routes.giftCardActivations,
+    summary: 'What activating cards granted, newest first',
+    tags: ['gift-cards'],
+    response: ZGiftActivations,
+  },
+  giftCardActivate: {
+    ...routes.giftCardActivate,
+    summary: 'Activate a held card: its right is granted once, status becomes 1',
+    tags: ['gift-cards'],
+    body: ZGiftCardIdBody,
+    response: ZGiftCard,
+  },
+  giftCardCheck: {
+    ...routes.giftCardCheck,
+    summary: 'What a code gives, without using it (wrong codes count toward the limits)',
+    tags: ['gift-cards'],
+    query: ZGiftCodeQuery,
+    response: ZGiftCodeCheck,
+  },
+  giftCardRedeem: {
+    ...routes.giftCardRedeem,
+    summary: 'Redeem a code: granted exactly once, also under concurrent redemptions',
+    tags: ['gift-cards'],
+    body: ZGiftCodeBody,
+    response: ZGiftRedeemResult,
+  },
+  giftPrizes: {
+    ...routes.giftPrizes,
+    summary: 'My prizes from gift cards and the lottery (the gift list)',
+    tags: ['gift-cards'],
+    response: ZGiftPrizes,
+  },
+  giftPrize: {
+    ...routes.giftPrize,
+    summary: 'One prize of my gift list',
+    tags: ['gift-cards'],
+    params: ZGiftPrizeParams,
+    response: ZGiftPrize,
+  },
+  giftPrizeAddress: {
+    ...routes.giftPrizeAddress,
+    summary: "Where a physical prize goes: one of the family's addresses (points-mall book)",
+    tags: ['gift-cards'],
+    body: ZGiftPrizeAddressBody,
+    response: ZGiftPrize,
+  },
+} as const satisfies AreaEndpoints;

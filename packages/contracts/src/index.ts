@@ -15,6 +15,7 @@ export * from './lottery';
 export * from './missions';
 export * from './ops';
 export * from './points';
+export * from './promotions';
 export * from './push';
 export * from './reports';
 export * from './rewards';

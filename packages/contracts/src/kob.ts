@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZRowId } from './ids';
 import { ZMissionBook } from './missions';
+import { routes } from './routes';
 
 /** Kob, the daily reading challenge (decision 056). */
 
@@ -35,3 +37,22 @@ export const ZKob = z.object({
 export type TKob = z.infer<typeof ZKob>;
 
 export const ZKobChallengeBody = z.object({ book_id: ZRowId });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const kobEndpoints = {
+  kob: {
+    ...routes.kob,
+    summary:
+      'Kob: the gate, today’s schedule, balances, today’s challenge and what can be challenged',
+    tags: ['kob'],
+    response: ZKob,
+  },
+  kobChallenge: {
+    ...routes.kobChallenge,
+    summary:
+      'Challenge another child’s recorded score on a book read aloud today (10 credits; a win pays 20 coins); once a day',
+    tags: ['kob'],
+    body: ZKobChallengeBody,
+    response: ZKobResult,
+  },
+} as const satisfies AreaEndpoints;

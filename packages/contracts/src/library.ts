@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 
 /** Book ids are the ids of content/books/<slug>/book.yaml (1–999999); text in paths and forms. */
 export const ZBookId = z.coerce.number().int().min(1).max(999_999);
@@ -175,3 +177,86 @@ export type TShelf = z.infer<typeof ZShelf>;
 
 export const ZFavoriteBody = z.object({ favorite: z.number().int().min(0).max(1) });
 export const ZFavoriteResult = z.object({ favorite: z.boolean() });
+
+/** Pages of a members' book a visitor may taste (/library/tasteTest/{bookId}). */
+export const TASTE_PAGES = 2;
+export const ZBookTaste = z.object({
+  book_info: ZBookInfo,
+  /** The first pages (all of them when the book is open to this user anyway). */
+  pages: z.array(ZBookPage),
+  total_pages: z.number().int(),
+  /** What ends the taste: log in, or become a member; null when the book is open. */
+  next: z.enum(['login', 'store']).nullable(),
+});
+export type TBookTaste = z.infer<typeof ZBookTaste>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const libraryEndpoints = {
+  levelBooks: {
+    ...routes.levelBooks,
+    summary: "A level's books with this user's access codes and reading state (trial_lesson, list)",
+    tags: ['books'],
+    params: ZLevelParams,
+    response: ZLevelData,
+  },
+  book: {
+    ...routes.book,
+    summary: 'A book with pages and timelines; pages stay empty while the book is locked',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBook,
+  },
+  bookSummary: {
+    ...routes.bookSummary,
+    summary: 'Book detail: summary, vocabulary preview, reading state, favourite',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBookSummary,
+  },
+  unlockBook: {
+    ...routes.unlockBook,
+    summary: 'Unlock a book with a right (10400 with the reason when the user has none)',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZUnlockResult,
+  },
+  interactiveAreas: {
+    ...routes.interactiveAreas,
+    summary: 'Hotspots of the page pictures that say a word when tapped',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZInteractiveAreas,
+  },
+  saveProcess: {
+    ...routes.saveProcess,
+    summary: 'Save reading progress (only moves forward); finished 1 at the end of the book',
+    tags: ['books'],
+    params: ZBookIdParams,
+    body: ZSaveProcess,
+    response: ZSaveProcessResult,
+  },
+  bookshelf: {
+    ...routes.bookshelf,
+    summary: "The child's shelves: recent, reading, finished, favorites",
+    tags: ['books'],
+    params: ZShelfParams,
+    query: ZShelfQuery,
+    response: ZShelf,
+  },
+  favoriteBook: {
+    ...routes.favoriteBook,
+    summary: 'Add a book to (favorite 1) or remove it from (0) the favourites shelf',
+    tags: ['books'],
+    params: ZBookIdParams,
+    body: ZFavoriteBody,
+    response: ZFavoriteResult,
+  },
+  bookTaste: {
+    ...routes.bookTaste,
+    summary:
+      'A taste of a book: its first pages (signed media) for a visitor, and what ends the taste',
+    tags: ['books'],
+    params: ZBookIdParams,
+    response: ZBookTaste,
+  },
+} as const satisfies AreaEndpoints;

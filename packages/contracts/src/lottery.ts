@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZRowId, ZRowIdParam } from './ids';
 import { ZRequestId } from './points';
+import { routes } from './routes';
 
 /**
  * The lucky wheel (learning-content §2 /act/lotteryWheel, /act/lotteryPrizes; §3 lottery info;
@@ -117,3 +119,42 @@ export const ZMyAwards = z.object({
   total: z.number().int(),
 });
 export type TMyAwards = z.infer<typeof ZMyAwards>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const lotteryEndpoints = {
+  lotteryInfo: {
+    ...routes.lotteryInfo,
+    summary: 'A wheel: awards with published odds, my chances, ways to earn more, daily benefit',
+    tags: ['lottery'],
+    query: ZLotteryQuery,
+    response: ZLotteryInfo,
+  },
+  lotteryDraw: {
+    ...routes.lotteryDraw,
+    summary: 'Spin: spends one chance and grants the prize the server drew, exactly once',
+    tags: ['lottery'],
+    body: ZLotteryDrawBody,
+    response: ZLotteryDraw,
+  },
+  lotteryGetReward: {
+    ...routes.lotteryGetReward,
+    summary: "Collect today's free chances (daily benefit; 10104 when collected)",
+    tags: ['lottery'],
+    body: ZLotteryIdBody,
+    response: ZLotteryReward,
+  },
+  lotteryApplyChance: {
+    ...routes.lotteryApplyChance,
+    summary: 'Earn an extra chance (method share, read or points; daily limits)',
+    tags: ['lottery'],
+    body: ZApplyChanceBody,
+    response: ZApplyChanceResult,
+  },
+  lotteryAwards: {
+    ...routes.lotteryAwards,
+    summary: 'My prizes, newest first',
+    tags: ['lottery'],
+    query: ZMyAwardsQuery,
+    response: ZMyAwards,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZRowIdParam } from './ids';
 import { ZImageSet } from './library';
+import { routes } from './routes';
 
 /**
  * Growth missions, footprints and camps (learning-content §3, §4, §7; decisions 054, 055).
@@ -174,3 +176,144 @@ export type TCampSuggest = z.infer<typeof ZCampSuggest>;
 
 export const ZCampLevelBody = z.object({ level: z.number().int().min(1).max(12) });
 export const ZCampJoinBody = z.object({ level: z.number().int().min(1).max(12).optional() });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const missionsEndpoints = {
+  missionHints: {
+    ...routes.missionHints,
+    summary: 'How many missions wait to be collected, and the aggregate status',
+    tags: ['missions'],
+    response: ZMissionHints,
+  },
+  missions: {
+    ...routes.missions,
+    summary:
+      'Today’s and this week’s growth missions from real activity, their states, and recommendations',
+    tags: ['missions'],
+    response: ZMissions,
+  },
+  collectMission: {
+    ...routes.collectMission,
+    summary:
+      'Collect a finished mission’s coins and diamonds, exactly once (10400 not finished, 10104 collected)',
+    tags: ['missions'],
+    params: ZMissionIdParams,
+    response: ZMissionCollected,
+  },
+  footprints: {
+    ...routes.footprints,
+    summary: 'The footprint path of a level: book missions by day card, with the current card',
+    tags: ['missions'],
+    query: ZFootprintsQuery,
+    response: ZFootprints,
+  },
+  campFreeLearn: {
+    ...routes.campFreeLearn,
+    summary: 'The free-learn camp and this family’s state in it (user_active null when not joined)',
+    tags: ['camps'],
+    response: ZCampState,
+  },
+  campFreeLearnCalendar: {
+    ...routes.campFreeLearnCalendar,
+    summary: 'The free-learn camp’s days in a month (China time); 43100 when not joined',
+    tags: ['camps'],
+    query: ZCalendarQuery,
+    response: ZCampCalendar,
+  },
+  campFreeLearnSuggest: {
+    ...routes.campFreeLearnSuggest,
+    summary: 'Today’s books of the free-learn camp; 43100 when not joined',
+    tags: ['camps'],
+    query: ZSuggestQuery,
+    response: ZCampSuggest,
+  },
+  campFreeRead: {
+    ...routes.campFreeRead,
+    summary: 'The free-read camp and this family’s state in it (user_active null when not joined)',
+    tags: ['camps'],
+    response: ZCampState,
+  },
+  campFreeReadCalendar: {
+    ...routes.campFreeReadCalendar,
+    summary: 'The free-read camp’s days in a month (China time); 43100 when not joined',
+    tags: ['camps'],
+    query: ZCalendarQuery,
+    response: ZCampCalendar,
+  },
+  campFreeReadSuggest: {
+    ...routes.campFreeReadSuggest,
+    summary: 'Today’s books of the free-read camp; 43100 when not joined',
+    tags: ['camps'],
+    query: ZSuggestQuery,
+    response: ZCampSuggest,
+  },
+  campFreeLearn2: {
+    ...routes.campFreeLearn2,
+    summary:
+      'The free-learn 2 camp and this family’s state in it (user_active null when not joined)',
+    tags: ['camps'],
+    response: ZCampState,
+  },
+  campFreeLearn2Calendar: {
+    ...routes.campFreeLearn2Calendar,
+    summary: 'The free-learn 2 camp’s days in a month (China time); 43100 when not joined',
+    tags: ['camps'],
+    query: ZCalendarQuery,
+    response: ZCampCalendar,
+  },
+  campFreeLearn2Suggest: {
+    ...routes.campFreeLearn2Suggest,
+    summary: 'Today’s books of the free-learn 2 camp; 43100 when not joined',
+    tags: ['camps'],
+    query: ZSuggestQuery,
+    response: ZCampSuggest,
+  },
+  campTraining: {
+    ...routes.campTraining,
+    summary: 'The training camp and this family’s state in it (user_active null when not joined)',
+    tags: ['camps'],
+    response: ZCampState,
+  },
+  campTrainingCalendar: {
+    ...routes.campTrainingCalendar,
+    summary: 'The training camp’s days in a month (China time); 43100 when not joined',
+    tags: ['camps'],
+    query: ZCalendarQuery,
+    response: ZCampCalendar,
+  },
+  campTrainingSuggest: {
+    ...routes.campTrainingSuggest,
+    summary: 'Today’s books of the training camp; 43100 when not joined',
+    tags: ['camps'],
+    query: ZSuggestQuery,
+    response: ZCampSuggest,
+  },
+  campFreeLearnJoin: {
+    ...routes.campFreeLearnJoin,
+    summary: 'Join the free-learn camp (day 1 is today in China)',
+    tags: ['camps'],
+    body: ZCampJoinBody,
+    response: ZCampState,
+  },
+  campFreeReadJoin: {
+    ...routes.campFreeReadJoin,
+    summary: 'Join the free-read camp (day 1 is today in China)',
+    tags: ['camps'],
+    body: ZCampJoinBody,
+    response: ZCampState,
+  },
+  campFreeLearn2Level: {
+    ...routes.campFreeLearn2Level,
+    summary: 'Choose the level of the free-learn 2 camp (joins it)',
+    tags: ['camps'],
+    body: ZCampLevelBody,
+    response: ZCampState,
+  },
+  campTrainingLevel: {
+    ...routes.campTrainingLevel,
+    summary: 'Choose the level of the training camp (joins it)',
+    tags: ['camps'],
+    body: ZCampLevelBody,
+    response: ZCampState,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 
 /**
  * The operators' API (decision 044): operator login, the actions an operator may run, running
@@ -133,3 +135,57 @@ export const ZOpsImport = z.object({
 export type TOpsImport = z.infer<typeof ZOpsImport>;
 /** The upload's form: only the zipped folder (file part `folder`). */
 export const ZOpsImportFields = z.object({});
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const opsEndpoints = {
+  opsLogin: {
+    ...routes.opsLogin,
+    summary: 'Operator login: password, then the TOTP code when the operator has one',
+    tags: ['ops'],
+    body: ZOpsLogin,
+    response: ZOpsSession,
+  },
+  opsLogout: {
+    ...routes.opsLogout,
+    summary: 'End this operator session',
+    tags: ['ops'],
+    response: ZOpsLogoutResult,
+  },
+  opsMe: {
+    ...routes.opsMe,
+    summary: 'The operator, their roles and the actions they may run',
+    tags: ['ops'],
+    response: ZOpsMe,
+  },
+  opsRunAction: {
+    ...routes.opsRunAction,
+    summary: 'Run one operator action (role-checked, validated, audited in the same transaction)',
+    tags: ['ops'],
+    params: ZOpsActionParams,
+    body: ZOpsRunAction,
+    response: ZOpsActionResult,
+  },
+  opsReadView: {
+    ...routes.opsReadView,
+    summary: 'Read one console view (role-checked; a view that needs a reason is audited)',
+    tags: ['ops'],
+    params: ZOpsActionParams,
+    body: ZOpsRunAction,
+    response: ZOpsViewResult,
+  },
+  opsUploadImport: {
+    ...routes.opsUploadImport,
+    summary:
+      'Upload a book folder (zipped, multipart part `folder`) for the catalogue: answers its validation report; `catalogue.import` imports it',
+    tags: ['ops'],
+    multipart: { fields: ZOpsImportFields, file: 'folder' },
+    response: ZOpsImport,
+  },
+  opsAudit: {
+    ...routes.opsAudit,
+    summary: 'Search the audit log (by action, target, operator), newest first',
+    tags: ['ops'],
+    query: ZOpsAuditQuery,
+    response: ZOpsAudit,
+  },
+} as const satisfies AreaEndpoints;

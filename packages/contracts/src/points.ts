@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZAddress } from './addresses';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZRowId, ZRowIdParam } from './ids';
+import { routes } from './routes';
 
 /**
  * The points mall (learning-content §2 /parents/points…, §3 points store, §4 goods exchange, §7
@@ -216,3 +218,100 @@ export const ZInviteRanks = z.object({
   list: z.array(ZInviteRank),
   mine: z.object({ rank: z.number().int().nullable(), count: z.number().int() }),
 });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const pointsEndpoints = {
+  pointsDetail: {
+    ...routes.pointsDetail,
+    summary: "Points balance, earned and spent, today's sign-in, waiting tasks, the running wheel",
+    tags: ['points'],
+    response: ZPointsDetail,
+  },
+  dailySign: {
+    ...routes.dailySign,
+    summary: "Sign in for today: pays the streak day's points once per China day (10104 after)",
+    tags: ['points'],
+    response: ZDailySign,
+  },
+  dailySignDetail: {
+    ...routes.dailySignDetail,
+    summary: "The sign-in week: streak, today's points, which days are signed",
+    tags: ['points'],
+    response: ZDailySign,
+  },
+  pointsMissions: {
+    ...routes.pointsMissions,
+    summary: 'Tasks earned from learning events (reading, practice, invites) and their state',
+    tags: ['points'],
+    response: ZPointsMissions,
+  },
+  receivePoints: {
+    ...routes.receivePoints,
+    summary: "Collect a finished task's points, exactly once (10400 not finished, 10104 collected)",
+    tags: ['points'],
+    body: ZReceivePoints,
+    response: ZReceiveResult,
+  },
+  pointsRecord: {
+    ...routes.pointsRecord,
+    summary: 'Points transactions, newest first (transaction_type 0 all, 1 income, 2 expense)',
+    tags: ['points'],
+    query: ZPointsRecordQuery,
+    response: ZPointsRecords,
+  },
+  goodsList: {
+    ...routes.goodsList,
+    summary: 'Goods on the shelf with their lowest price and real stock',
+    tags: ['points'],
+    response: ZGoodsList,
+  },
+  goodsDetail: {
+    ...routes.goodsDetail,
+    summary: 'One goods with its SKUs (10024 when it is not on the shelf)',
+    tags: ['points'],
+    query: ZGoodsDetailQuery,
+    response: ZGoodsDetail,
+  },
+  exchangeGoods: {
+    ...routes.exchangeGoods,
+    summary:
+      'Exchange points for a SKU: points and stock in one transaction (10019 not enough points, 10025 out of stock)',
+    tags: ['points'],
+    body: ZExchange,
+    response: ZOrderResult,
+  },
+  orderDetail: {
+    ...routes.orderDetail,
+    summary: 'One of my exchanges',
+    tags: ['points'],
+    query: ZOrderQuery,
+    response: ZOrderResult,
+  },
+  orderList: {
+    ...routes.orderList,
+    summary: 'My exchanges, newest first',
+    tags: ['points'],
+    query: ZOrderListQuery,
+    response: ZOrderList,
+  },
+  cancelOrder: {
+    ...routes.cancelOrder,
+    summary: 'Cancel an exchange not shipped yet: points and stock come back once',
+    tags: ['points'],
+    body: ZOrderBody,
+    response: ZOrderResult,
+  },
+  invitees: {
+    ...routes.invitees,
+    summary: 'Friends who registered with my invite code',
+    tags: ['points'],
+    response: ZInvitees,
+  },
+  inviteRanks: {
+    ...routes.inviteRanks,
+    summary: 'Who invited most friends (rank_len, default 20) and my place',
+    tags: ['points'],
+    query: ZInviteRanksQuery,
+    response: ZInviteRanks,
+  },
+} as const satisfies AreaEndpoints;

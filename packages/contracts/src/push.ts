@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 
 /** GET /api/v1/configs/push: the VAPID public key browsers subscribe with (null: no Web Push). */
 export const ZPushConfig = z.object({ vapid_public_key: z.string().nullable() });
@@ -33,3 +35,28 @@ export const ZPushSubscribed = z.object({ id: z.number().int(), subscriptions: z
 /** POST /api/v1/push/unsubscribe: this endpoint (or token) of this family stops receiving. */
 export const ZPushUnsubscribe = z.object({ endpoint: z.string().min(1).max(1000) });
 export const ZPushUnsubscribed = z.object({ removed: z.number().int() });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const pushEndpoints = {
+  pushConfig: {
+    ...routes.pushConfig,
+    summary: 'The VAPID public key browsers subscribe to Web Push with (null: none configured)',
+    tags: ['push'],
+    response: ZPushConfig,
+  },
+  pushSubscribe: {
+    ...routes.pushSubscribe,
+    summary:
+      'Register this device for reminders: a Web Push subscription or the native shell’s push token',
+    tags: ['push'],
+    body: ZPushSubscribe,
+    response: ZPushSubscribed,
+  },
+  pushUnsubscribe: {
+    ...routes.pushUnsubscribe,
+    summary: 'Stop reminders on this device (its Web Push endpoint or native token)',
+    tags: ['push'],
+    body: ZPushUnsubscribe,
+    response: ZPushUnsubscribed,
+  },
+} as const satisfies AreaEndpoints;

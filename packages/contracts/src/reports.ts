@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { INT4_MAX } from './ids';
 import { ZImageSet } from './library';
+import { routes } from './routes';
 import { ZBalances, ZSubmitCourse } from './study-plan';
 
 /**
@@ -464,3 +466,170 @@ export const ZFeedbackBody = z.object({
     .default(null),
 });
 export const ZFeedbackResult = z.object({ id: z.number().int() });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const reportsEndpoints = {
+  gradeWords: {
+    ...routes.gradeWords,
+    summary: 'Placement test: the vocabulary check (words of every level) and the starting level',
+    tags: ['reports'],
+    query: ZGradeWordsQuery,
+    response: ZGradeWords,
+  },
+  gradeQuiz: {
+    ...routes.gradeQuiz,
+    summary:
+      'Placement test: the next listening or reading question, adapted to the answers so far',
+    tags: ['reports'],
+    query: ZGradeQuizQuery,
+    response: ZGradeQuiz,
+  },
+  grading: {
+    ...routes.grading,
+    summary:
+      'Finish the placement test: answers scored on the server, the recommended level and its evidence (the level is not changed)',
+    tags: ['reports'],
+    body: ZGradingBody,
+    response: ZGradingResult,
+  },
+  report: {
+    ...routes.report,
+    summary: 'A course report: accuracy per part, every item (recordings signed), time, reward',
+    tags: ['reports'],
+    query: ZReportQuery,
+    response: ZCourseReport,
+  },
+  reportRedo: {
+    ...routes.reportRedo,
+    summary: 'What to redo of a course report: the items below three stars',
+    tags: ['reports'],
+    query: ZReportRedoQuery,
+    response: ZReportRedo,
+  },
+  reportRedoCoreWords: {
+    ...routes.reportRedoCoreWords,
+    summary: 'The word items of a report (type 1: below three stars)',
+    tags: ['reports'],
+    query: ZRedoTypeQuery,
+    response: ZRedoWords,
+  },
+  reportRedoPronounce: {
+    ...routes.reportRedoPronounce,
+    summary: 'The recorded sentences and words of a report (type 1: below three stars)',
+    tags: ['reports'],
+    query: ZRedoTypeQuery,
+    response: ZRedoWords,
+  },
+  submitRedoPronounce: {
+    ...routes.submitRedoPronounce,
+    summary: 'New recordings for a report’s sentences: judged, a better score replaces the item’s',
+    tags: ['reports'],
+    body: ZRedoPronounceBody,
+    response: ZRedoResult,
+  },
+  submitReportRedo: {
+    ...routes.submitReportRedo,
+    summary: 'Redo a course of a report: better item scores replace, the reward stays once',
+    tags: ['reports'],
+    body: ZReportRedoBody,
+    response: ZRedoResult,
+  },
+  reportCards: {
+    ...routes.reportCards,
+    summary: 'Report cards of a level: one per week’s book, with courses done, score and stars',
+    tags: ['reports'],
+    query: ZReportCardsQuery,
+    response: ZReportCards,
+  },
+  bookReport: {
+    ...routes.bookReport,
+    summary:
+      'A book report: courses, minutes per day, words learned, pronunciation by week and sound',
+    tags: ['reports'],
+    params: ZBookReportParams,
+    response: ZBookReport,
+  },
+  readReports: {
+    ...routes.readReports,
+    summary: 'The child’s read reports (recorded runs through books), latest first',
+    tags: ['reports'],
+    response: ZReadReports,
+  },
+  readReport: {
+    ...routes.readReport,
+    summary: 'One read report by run uuid: every recorded sentence with its score and recording',
+    tags: ['reports'],
+    query: ZReadReportQuery,
+    response: ZReadReport,
+  },
+  userStars: {
+    ...routes.userStars,
+    summary: 'Stars of a level by week and course',
+    tags: ['reports'],
+    query: ZStarsQuery,
+    response: ZStars,
+  },
+  myAward: {
+    ...routes.myAward,
+    summary: 'What the child has earned: balances, totals and the latest entries of one balance',
+    tags: ['reports'],
+    query: ZMyEarningsQuery,
+    response: ZMyEarnings,
+  },
+  poster: {
+    ...routes.poster,
+    summary: 'Render a report poster (PNG, with a QR code to the product) on this server',
+    tags: ['reports'],
+    body: ZPosterBody,
+    response: ZPoster,
+  },
+  posterV2: {
+    ...routes.posterV2,
+    summary: 'Render a report poster (same as /api/poster; answers the image size too)',
+    tags: ['reports'],
+    body: ZPosterBody,
+    response: ZPoster,
+  },
+  parentSpace: {
+    ...routes.parentSpace,
+    summary: 'The parents’ overview: today, this week, totals, unread messages, learn setting',
+    tags: ['parents'],
+    response: ZParentSpace,
+  },
+  learnSetting: {
+    ...routes.learnSetting,
+    summary: 'Save the learn setting: daily goal, study days, reminder time, level',
+    tags: ['parents'],
+    body: ZLearnSetting,
+    response: ZLearnSetting,
+  },
+  studyTime: {
+    ...routes.studyTime,
+    summary:
+      'Seconds a learning screen (read, repeat, speak, words) was open since its last report; adds at most the time that passed',
+    tags: ['parents'],
+    body: ZStudyTimeRequest,
+    response: ZStudyTimeResult,
+  },
+  parentMessages: {
+    ...routes.parentMessages,
+    summary: 'Messages the system wrote to the parent (weekly summary, rewards, orders, answers)',
+    tags: ['parents'],
+    query: ZMessagesQuery,
+    response: ZParentMessages,
+  },
+  clickMessage: {
+    ...routes.clickMessage,
+    summary: 'Mark a message read',
+    tags: ['parents'],
+    body: ZClickMessage,
+    response: ZClickMessageResult,
+  },
+  feedback: {
+    ...routes.feedback,
+    summary: 'A parent’s feedback (with an optional screenshot), answered in the messages',
+    tags: ['parents'],
+    body: ZFeedbackBody,
+    response: ZFeedbackResult,
+  },
+} as const satisfies AreaEndpoints;

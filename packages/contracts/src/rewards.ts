@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZBookId } from './library';
+import type { AreaEndpoints } from './endpoint-def';
+import { ZBookId, ZBookIdParams } from './library';
+import { routes } from './routes';
 
 /**
  * Library rewards (learning-content §3 "finish reward", "library reward"; §5 reward by score).
@@ -60,3 +62,33 @@ export const ZShareReward = z.object({
   balance: z.number().int(),
 });
 export type TShareReward = z.infer<typeof ZShareReward>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const rewardsEndpoints = {
+  libraryReward: {
+    ...routes.libraryReward,
+    summary: 'What each sentence (repeat) or page (speak) of a book can pay, and has paid',
+    tags: ['rewards'],
+    params: ZBookIdOnlyParams,
+    query: ZRewardQuery,
+    response: ZLibraryReward,
+  },
+  finishBook: {
+    ...routes.finishBook,
+    summary:
+      'Finish a run (uuid): pays fixed and score rewards once per run; a repeat answers the same',
+    tags: ['rewards'],
+    params: ZBookIdParams,
+    query: ZFinishQuery,
+    response: ZFinishReward,
+  },
+  shareReward: {
+    ...routes.shareReward,
+    summary:
+      'Coins for sharing a finished book, once per book and mode (10104 after that; 10400 before a finish)',
+    tags: ['rewards'],
+    params: ZBookIdParams,
+    body: ZShareRewardBody,
+    response: ZShareReward,
+  },
+} as const satisfies AreaEndpoints;

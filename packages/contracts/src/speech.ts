@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZBookId } from './library';
+import { routes } from './routes';
 
 import { SPEECH_MAX_REF_CHARS } from './speech-limits';
 
@@ -138,3 +140,23 @@ export const ZAudioAnswer = z.object({
   best_score: z.number().int().nullable(),
 });
 export type TAudioAnswer = z.infer<typeof ZAudioAnswer>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const speechEndpoints = {
+  speech: {
+    ...routes.speech,
+    summary:
+      'Stream a recording (multipart: session_id, seq, is_ended, ref_text, audio_bin …) and get its score on is_ended',
+    tags: ['speech'],
+    multipart: { fields: ZSpeechFields, file: 'audio_bin' },
+    response: ZSpeechAnswer,
+  },
+  audio: {
+    ...routes.audio,
+    summary:
+      "File a recording of part of a book as the child's work (multipart: uuid, book_id, secondary_id, content_id, type, audio …)",
+    tags: ['speech'],
+    multipart: { fields: ZAudioFields, file: 'audio' },
+    response: ZAudioAnswer,
+  },
+} as const satisfies AreaEndpoints;

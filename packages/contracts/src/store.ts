@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 
 /**
  * The store (learning-content §2, §3, §4, §7; decisions 033–036): goods, orders and payments.
@@ -184,3 +186,74 @@ export const ZRestoreResult = z.object({
   skipped: z.array(z.object({ transaction_id: z.string(), reason: z.string() })),
 });
 export type TRestoreResult = z.infer<typeof ZRestoreResult>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const storeEndpoints = {
+  goods: {
+    ...routes.goods,
+    summary: 'Goods on sale for this device (channel from the user agent), with promotions',
+    tags: ['store'],
+    query: ZGoodsQuery,
+    response: ZGoods,
+  },
+  createOrder: {
+    ...routes.createOrder,
+    summary: 'Start a purchase: the order and how to pay it (idempotent per idempotency_key)',
+    tags: ['store'],
+    body: ZCreateOrder,
+    response: ZCreateOrderResult,
+  },
+  order: {
+    ...routes.order,
+    summary: 'One of my orders: status, right, receipt (§4 order check)',
+    tags: ['store'],
+    params: ZOrderParams,
+    response: ZOrder,
+  },
+  orders: {
+    ...routes.orders,
+    summary: 'My orders and payments, newest first',
+    tags: ['store'],
+    query: ZOrdersQuery,
+    response: ZOrders,
+  },
+  cancelStoreOrder: {
+    ...routes.cancelStoreOrder,
+    summary:
+      'Give up an unpaid web order: closed here and at the provider; 10400 when the provider says it was paid',
+    tags: ['store'],
+    params: ZOrderParams,
+    response: ZOrder,
+  },
+  continueOrder: {
+    ...routes.continueOrder,
+    summary: 'Continue paying an unpaid order: the same order number and how to pay it again',
+    tags: ['store'],
+    params: ZOrderParams,
+    body: ZContinueOrder,
+    response: ZCreateOrderResult,
+  },
+  appleReceipt: {
+    ...routes.appleReceipt,
+    summary: "An App Store purchase for this order: StoreKit's signed transaction, verified",
+    tags: ['store'],
+    params: ZOrderParams,
+    body: ZAppleReceipt,
+    response: ZOrder,
+  },
+  huaweiReceipt: {
+    ...routes.huaweiReceipt,
+    summary: 'A Huawei IAP purchase for this order: its purchase token, verified with Huawei',
+    tags: ['store'],
+    params: ZOrderParams,
+    body: ZHuaweiReceipt,
+    response: ZOrder,
+  },
+  restorePurchases: {
+    ...routes.restorePurchases,
+    summary: 'Restore App Store purchases (lifetime goods) to this account',
+    tags: ['store'],
+    body: ZRestorePurchases,
+    response: ZRestoreResult,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZCourseContent, ZCoursePart } from './course-content';
+import type { AreaEndpoints } from './endpoint-def';
 import { INT4_MAX } from './ids';
-import { ZBookInfo, ZImageSet } from './library';
+import { ZBookIdParams, ZBookInfo, ZImageSet } from './library';
+import { routes } from './routes';
 
 /**
  * The study plan and courses (learning-content §3 "study plan list", "course", §7 learning and
@@ -305,3 +307,101 @@ export const ZUserLevel = z.object({
   /** Week and day of the current-stage mark (null when the level has no plan). */
   current: z.object({ week: z.number().int(), stage: z.number().int() }).nullable(),
 });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const studyPlanEndpoints = {
+  studyPlan: {
+    ...routes.studyPlan,
+    summary: 'A level’s study plan: weeks, days, courses, statuses, daily and weekly rewards',
+    tags: ['study-plan'],
+    query: ZStudyPlanQuery,
+    response: ZStudyPlan,
+  },
+  studyPlanStage: {
+    ...routes.studyPlanStage,
+    summary: 'One day of the plan (world = week): its major and minor courses',
+    tags: ['study-plan'],
+    query: ZStageQuery,
+    response: ZStageDetail,
+  },
+  studyPlanReward: {
+    ...routes.studyPlanReward,
+    summary: 'Collect a day’s reward, or the week’s (stage 0): once, only when earned',
+    tags: ['study-plan'],
+    body: ZRewardReceive,
+    response: ZRewardReceived,
+  },
+  studyPlanRandId: {
+    ...routes.studyPlanRandId,
+    summary: 'A course of the week built around a book (the next one to do, else one to review)',
+    tags: ['study-plan'],
+    query: ZRandIdQuery,
+    response: ZCourseRef,
+  },
+  learningBook: {
+    ...routes.learningBook,
+    summary: 'A book in the study plan: its week and courses with statuses',
+    tags: ['study-plan'],
+    params: ZBookIdParams,
+    response: ZLearningBook,
+  },
+  learningTestContent: {
+    ...routes.learningTestContent,
+    summary: 'The weekly quiz of a book’s week (parts and process id)',
+    tags: ['study-plan'],
+    params: ZBookIdParams,
+    response: ZTestContent,
+  },
+  learningProcess: {
+    ...routes.learningProcess,
+    summary: 'A course by process id: content (video or parts), status, next course',
+    tags: ['study-plan'],
+    params: ZProcessParams,
+    response: ZCourse,
+  },
+  submitCourse: {
+    ...routes.submitCourse,
+    summary:
+      'Submit a course: answers scored on the server, report stored, course finished, reward paid once',
+    tags: ['study-plan'],
+    body: ZSubmitCourse,
+    response: ZCourseResult,
+  },
+  stageInfo: {
+    ...routes.stageInfo,
+    summary: 'The course at a place of a day (sub_path 1 major / 2 minor, sub_stage its position)',
+    tags: ['study-plan'],
+    query: ZStagePositionQuery,
+    response: ZStageInfo,
+  },
+  stageFinishInfo: {
+    ...routes.stageFinishInfo,
+    summary: 'After a course: its stars and pay, the day’s and week’s state, the next course',
+    tags: ['study-plan'],
+    query: ZStagePositionQuery,
+    response: ZStageFinishInfo,
+  },
+  courseReward: {
+    ...routes.courseReward,
+    summary: 'What a course pays by score and what it has paid',
+    tags: ['study-plan'],
+    params: ZProcessParams,
+    response: ZCourseRewardInfo,
+  },
+  userLevel: {
+    ...routes.userLevel,
+    summary: 'The child’s progress in a level’s plan',
+    tags: ['study-plan'],
+    params: ZUserLevelParams,
+    query: ZUserLevelQuery,
+    response: ZUserLevel,
+  },
+  setUserLevel: {
+    ...routes.setUserLevel,
+    summary: 'Choose the level the child follows',
+    tags: ['study-plan'],
+    params: ZUserLevelParams,
+    body: ZUserLevelBody,
+    response: ZUserLevel,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { routes } from './routes';
 import { PINGBACK_EVENT_PATTERN, PINGBACK_MAX_EVENTS } from './system-limits';
 
 export * from './system-limits';
@@ -42,3 +44,26 @@ export const ZPingbackRequest = z.object({
 });
 export type TPingbackRequest = z.infer<typeof ZPingbackRequest>;
 export const ZPingbackResponse = z.object({ accepted: z.number().int() });
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const systemEndpoints = {
+  serverInfo: {
+    ...routes.serverInfo,
+    summary: 'Server time (data.t, Unix seconds)',
+    tags: ['system'],
+    response: ZServerInfo,
+  },
+  uuid: {
+    ...routes.uuid,
+    summary: 'A fresh random v4 uuid',
+    tags: ['system'],
+    response: ZUuid,
+  },
+  pingback: {
+    ...routes.pingback,
+    summary: 'Tracking events (pv, update, timeout_error, offline_error, loading_error ...)',
+    tags: ['system'],
+    body: ZPingbackRequest,
+    response: ZPingbackResponse,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { AreaEndpoints } from './endpoint-def';
+import { ZMobile, ZNationCode, ZPin } from './phone-fields';
+import { routes } from './routes';
 
 export const ZRight = z.object({
   name: z.string(),
@@ -121,3 +124,114 @@ export const ZStorages = z.object({
   list: z.array(z.object({ key: z.string(), value: z.string(), group: z.string() })),
 });
 export type TStorages = z.infer<typeof ZStorages>;
+
+export const ZCancelAccount = z.object({
+  nation_code: ZNationCode.optional(),
+  phone: ZMobile.optional(),
+  pin: ZPin.optional(),
+  /** Accounts without a phone confirm with their password instead. */
+  password: z.string().max(128).optional(),
+});
+export const ZCancelResult = z.object({ deleted: z.boolean() });
+
+/**
+ * What deleting the account takes away, with values (decision 094): every running right with its
+ * expiry, every balance, gift cards held but not activated and prizes not yet sent, books
+ * unlocked, camps joined and not finished, lottery chances left, points-mall prizes waiting to be
+ * shipped. Zero amounts and empty lists mean the family holds none of it.
+ */
+export const ZDeletionSummary = z.object({
+  /** Rights still running (Unix seconds of the expiry; `lifetime` from the year 2038 on). */
+  rights: z.array(
+    z.object({ name: z.string(), expire_time: z.number().int(), lifetime: z.boolean() }),
+  ),
+  points: z.number().int(),
+  coins: z.number().int(),
+  credits: z.number().int(),
+  diamonds: z.number().int(),
+  /** Gift cards redeemed but not activated: what each would give. */
+  gift_cards: z.array(
+    z.object({
+      kind: z.enum(['right', 'prize']),
+      right: z.string().nullable(),
+      /** Days of the right; null for a lifetime right or a prize. */
+      days: z.number().int().nullable(),
+      title: z.string().nullable(),
+    }),
+  ),
+  /** Prizes (gift cards, points mall) on their way: not sent yet, the address goes. */
+  undelivered_prizes: z.number().int(),
+  unlocked_books: z.number().int(),
+  /** Camps joined whose reward was not collected yet. */
+  camps: z.array(z.object({ name: z.string() })),
+  lottery_chances: z.number().int(),
+  /** Store orders paid but not refunded (the money stays with the books; decision 094). */
+  paid_orders: z.number().int(),
+});
+export type TDeletionSummary = z.infer<typeof ZDeletionSummary>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const userEndpoints = {
+  userInfo: {
+    ...routes.userInfo,
+    summary: 'The logged-in user (type 20, or 21 for the special variant)',
+    tags: ['user'],
+    query: ZUserInfoQuery,
+    response: ZUserInfo,
+  },
+  saveChild: {
+    ...routes.saveChild,
+    summary: 'Create or update the current child profile (guardian consent needed the first time)',
+    tags: ['user'],
+    body: ZSaveChild,
+    response: ZChild,
+  },
+  userAvatar: {
+    ...routes.userAvatar,
+    summary: "Set the current child's avatar (one of the configured avatars)",
+    tags: ['user'],
+    body: ZAvatarRequest,
+    response: ZChild,
+  },
+  userNotifications: {
+    ...routes.userNotifications,
+    summary: 'Notification preferences as a bit mask',
+    tags: ['user'],
+    body: ZNotificationsRequest,
+    response: z.object({ mask: z.number().int() }),
+  },
+  userCode: {
+    ...routes.userCode,
+    summary: "The user's own invite code",
+    tags: ['user'],
+    response: ZUserCode,
+  },
+  getStorages: {
+    ...routes.getStorages,
+    summary: 'Server-stored settings of a group (group setting)',
+    tags: ['user'],
+    query: ZStoragesQuery,
+    response: ZStorages,
+  },
+  saveStorages: {
+    ...routes.saveStorages,
+    summary: 'Save settings items (key, value, group); returns the whole group',
+    tags: ['user'],
+    body: ZStoragesSave,
+    response: ZStorages,
+  },
+  cancelAccount: {
+    ...routes.cancelAccount,
+    summary: 'Delete the account: children, recordings, settings, sessions; ledger anonymised',
+    tags: ['user'],
+    body: ZCancelAccount,
+    response: ZCancelResult,
+  },
+  deletionSummary: {
+    ...routes.deletionSummary,
+    summary:
+      'What deleting the account takes away, with values: rights, balances, gift cards, books, camps',
+    tags: ['user'],
+    response: ZDeletionSummary,
+  },
+} as const satisfies AreaEndpoints;

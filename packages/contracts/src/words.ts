@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZPicture } from './course-content';
+import type { AreaEndpoints } from './endpoint-def';
 import { ZRowId } from './ids';
 import { ZBookId, ZImageSet } from './library';
+import { routes } from './routes';
 
 /**
  * The words area (learning-content §2 words routes, §7 GET /api/v1/vocabs…): the vocabulary of
@@ -123,3 +125,37 @@ export const ZVocabReviewResult = z.object({
   review: ZReviewCount,
 });
 export type TVocabReviewResult = z.infer<typeof ZVocabReviewResult>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const wordsEndpoints = {
+  vocabs: {
+    ...routes.vocabs,
+    summary:
+      'The child’s words of a level by status, the books to pick words from, today’s review count',
+    tags: ['words'],
+    query: ZVocabsQuery,
+    response: ZVocabs,
+  },
+  vocabBook: {
+    ...routes.vocabBook,
+    summary: 'A book’s words to preview (book order) or recite (due words first, then new ones)',
+    tags: ['words'],
+    params: ZVocabBookParams,
+    query: ZVocabBookQuery,
+    response: ZVocabBook,
+  },
+  vocabBookWords: {
+    ...routes.vocabBookWords,
+    summary: 'A book’s word cards with their review state',
+    tags: ['words'],
+    params: ZVocabBookParams,
+    response: ZVocabBook,
+  },
+  vocabReview: {
+    ...routes.vocabReview,
+    summary: 'One recite answer: the word is scheduled again by FSRS (decision 049)',
+    tags: ['words'],
+    body: ZVocabReviewBody,
+    response: ZVocabReviewResult,
+  },
+} as const satisfies AreaEndpoints;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ZImageSet } from './library';
+import type { AreaEndpoints } from './endpoint-def';
+import { ZBookIdParams, ZImageSet } from './library';
 import { ZWorkType } from './rewards';
+import { routes } from './routes';
 import { ZScoredWord } from './speech';
 import {
   RANKS_PAGE_SIZE,
@@ -294,3 +296,103 @@ export const ZSharedWork = z.object({
   work: ZSharedWorkBody.nullable(),
 });
 export type TSharedWork = z.infer<typeof ZSharedWork>;
+
+/** The endpoint table's entries of this area (endpoints.ts assembles the areas). */
+export const worksEndpoints = {
+  getPublicWorks: {
+    ...routes.getPublicWorks,
+    summary: "Whether a guardian lets others see the child's works (default 0: only the family)",
+    tags: ['works'],
+    response: ZPublicWorks,
+  },
+  setPublicWorks: {
+    ...routes.setPublicWorks,
+    summary: "A guardian's choice to show the child's works in rankings, PK and works pages",
+    tags: ['works'],
+    body: ZPublicWorksBody,
+    response: ZPublicWorks,
+  },
+  likeWork: {
+    ...routes.likeWork,
+    summary: 'Like a work (once per user; 10024 when it is gone or not public)',
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZLikeResult,
+  },
+  unlikeWork: {
+    ...routes.unlikeWork,
+    summary: "Take back one's like of a work (nothing changes without one; floor 0)",
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZLikeResult,
+  },
+  rankDetail: {
+    ...routes.rankDetail,
+    summary: 'One work with its recorded items (10024 when gone or not public)',
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZRankDetail,
+  },
+  workShareLink: {
+    ...routes.workShareLink,
+    summary:
+      "The share address of one's own work (/s/{token}) and whether it opens now (10024 for another's)",
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZWorkShareLink,
+  },
+  sharedWork: {
+    ...routes.sharedWork,
+    summary:
+      'A shared work without an account: nickname, the pages read and the recordings, while consent holds',
+    tags: ['works'],
+    params: ZShareTokenParams,
+    response: ZSharedWork,
+  },
+  bookRanks: {
+    ...routes.bookRanks,
+    summary: "A book's ranking: each public child's best work in a mode, by score (2) or likes (1)",
+    tags: ['works'],
+    params: ZBookIdParams,
+    query: ZRanksQuery,
+    response: ZRanks,
+  },
+  myRank: {
+    ...routes.myRank,
+    summary: "The caller's best work of a book in a mode and its position in the ranking",
+    tags: ['works'],
+    params: ZBookIdParams,
+    query: ZMyRankQuery,
+    response: ZMyRank,
+  },
+  bookPk: {
+    ...routes.bookPk,
+    summary: 'My best work against another (rank_id), item by item (10024 when it is not public)',
+    tags: ['works'],
+    params: ZBookIdParams,
+    query: ZPkQuery,
+    response: ZPk,
+  },
+  userOverview: {
+    ...routes.userOverview,
+    summary: "A child's works home: profile, counts and best works (own, or a public child's)",
+    tags: ['works'],
+    params: ZUserIdParams,
+    response: ZUserOverview,
+  },
+  userWorks: {
+    ...routes.userWorks,
+    summary: "A child's works by mode, level and order, a page at a time",
+    tags: ['works'],
+    params: ZUserIdParams,
+    query: ZUserWorksQuery,
+    response: ZUserWorks,
+  },
+  deleteWork: {
+    ...routes.deleteWork,
+    summary: 'Delete one of my works with its recordings (10024 when not mine or gone)',
+    tags: ['works'],
+    params: ZWorkIdParams,
+    response: ZDeleteWorkResult,
+  },
+} as const satisfies AreaEndpoints;
