@@ -27,7 +27,9 @@
  *   npx tsx packages/speech/src/calibrate.ts --model debian --detector-rule cv \
  *       --dataset ../shared/data/speechocean762-dev --dataset ../shared/data/speechocean762-train
  *   (add --report 3 --dry-run for the nested figures, --caches a.json,b.json to reuse analyses,
- *   --every n [--from i] to analyse a share of the recordings)
+ *   --every n [--from i] to analyse a share of the recordings, --extract-only to only write
+ *   that share's cache; --rows-of ids.json adds the report's figures of those recordings alone;
+ *   --age tries the reader's age band as an input, experiments only)
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -59,6 +61,7 @@ import {
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
 import {
+  ageBandOf,
   bandFigures,
   formatBands,
   formatSpread,
@@ -244,6 +247,18 @@ interface Args {
   without?: string[];
   /** Share of genuine readings the "different sentence" detector may reject when fitted. */
   falseAlarms?: number;
+  /** Analyse and write the cache only (no fit): chunks of a long analysis (`--every n --from i`). */
+  extractOnly?: boolean;
+  /**
+   * Experiment (decision 102, "left"): the reader's age band as sentence inputs ({@link
+   * AGE_FEATURES}); every sentence candidate is also tried with them, and nested CV chooses.
+   */
+  age?: boolean;
+  /**
+   * With `--report`: also the figures of these recordings alone (a JSON list of ids), e.g. those
+   * the shipped calibration was not fitted on, to set them beside its own figures on them.
+   */
+  rowsOf?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -291,6 +306,9 @@ function parseArgs(argv: string[]): Args {
     } else if (a === '--report') args.report = Number(next());
     else if (a === '--without') args.without = next().split(',');
     else if (a === '--false-alarms') args.falseAlarms = Number(next());
+    else if (a === '--extract-only') args.extractOnly = true;
+    else if (a === '--age') args.age = true;
+    else if (a === '--rows-of') args.rowsOf = next();
     else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
@@ -571,6 +589,7 @@ function report(
   draws: number,
   warp: number,
   sources: readonly Source[] = [],
+  rowsOf?: ReadonlySet<string>,
 ): void {
   const meta = metaOf(samples, model, datasetName, warp);
   const speakers = new Set(samples.map((s) => s.speaker)).size;
@@ -614,8 +633,17 @@ function report(
     if (seed === 0) {
       console.log('\nspread over 1,000 draws of speakers (with replacement, per group):');
       console.log(formatSpread(speakerSpread(rows)));
+      if (rowsOf) {
+        const some = rows.filter((r) => rowsOf.has(r.id));
+        console.log(`\nthe ${some.length} recordings of --rows-of only:`);
+        console.log(formatBands(bandFigures(some), goodReadingsByGroup(some)));
+      }
       // Per cache file: e.g. the speakers the shipped Debian means were NOT adapted on.
-      for (const source of sources.length > 1 ? sources : []) {
+      // Only caches of some of the speakers (a cache of a share of every speaker's recordings
+      // would repeat the table above).
+      for (const source of sources.length > 1
+        ? sources.filter((x) => x.speakers.size < speakers)
+        : []) {
         const own = rows.filter((r) => source.speakers.has(r.speaker));
         console.log(`\nspeakers of ${source.name} only (${source.speakers.size}):`);
         console.log(formatBands(bandFigures(own), goodReadingsByGroup(own)));
@@ -634,6 +662,44 @@ function report(
         `  ${first.group.padEnd(16)} sentence ${of((x) => x.pcc_accuracy)}  total ${of((x) => x.pcc_total)}  word ${of((x) => x.pcc_word_accuracy)}  different (≥ 7) ${perDraw.map((d) => d[g]?.different_text_good ?? 0).join(',')}`,
       );
     }
+  }
+}
+
+/**
+ * The reader's age band as inputs (`--age`): one indicator per children's band (adults are the
+ * base) and the reader's history GOP times "is a child" (a children's slope of their own).
+ */
+const AGE_FEATURES = ['age_6_7', 'age_8_9', 'age_10_12', 'hist_x_child'] as const;
+
+function withAgeInputs(samples: readonly CalibrationSample[]): CalibrationSample[] {
+  return samples.map((s) => {
+    const band = ageBandOf(s.age);
+    const child = band === 'adults' ? 0 : 1;
+    const extra = {
+      age_6_7: band === '6–7' ? 1 : 0,
+      age_8_9: band === '8–9' ? 1 : 0,
+      age_10_12: band === '10–12' ? 1 : 0,
+      hist_x_child: child * s.sentence.hist_gop,
+    };
+    return {
+      ...s,
+      sentence: { ...s.sentence, ...extra },
+      ...(s.mismatched
+        ? { mismatched: { ...s.mismatched, ...extra, hist_x_child: child * s.mismatched.hist_gop } }
+        : {}),
+    };
+  });
+}
+
+/** `--age`: every sentence candidate also with the age bands, and with their slope too. */
+function addAgeCandidates(): void {
+  for (const key of ['accuracy', 'total', 'fluency'] as const) {
+    const base = CANDIDATES[key];
+    CANDIDATES[key] = [
+      ...base,
+      ...base.map((c) => [...c, ...AGE_FEATURES.slice(0, 3)]),
+      ...base.map((c) => [...c, ...AGE_FEATURES]),
+    ];
   }
 }
 
@@ -710,6 +776,13 @@ async function main(): Promise<void> {
     }
   }
   if (args.falseAlarms !== undefined) fitExtras.falseAlarmRate = args.falseAlarms;
+  if (args.age) {
+    // The scorer has no age input: a calibration reading the age bands could not be used.
+    if (!args.dryRun && args.report === undefined) {
+      throw new Error('calibrate: --age is an experiment; use it with --dry-run or --report');
+    }
+    addAgeCandidates();
+  }
   const ageOf = new Map(dataset.utterances.map((u) => [u.id, u.age]));
   const calibrations: Record<AcousticModelName, ModelCalibration> = { ...CALIBRATIONS };
   for (const model of args.models) {
@@ -747,10 +820,23 @@ async function main(): Promise<void> {
       samples = await extract(dataset, model, args);
       await writeFile(cache, JSON.stringify(samples));
       console.log(`${model}: samples cached in ${cache}`);
+      if (args.extractOnly) continue;
     }
     samples = withSpeakerHistory(samples);
+    if (args.age) samples = withAgeInputs(samples);
     if (args.report !== undefined) {
-      report(samples, model, dataset.dir, args.report, args.warp ?? MODEL_WARP[model], sources);
+      const rowsOf = args.rowsOf
+        ? new Set(JSON.parse(await readFile(args.rowsOf, 'utf8')) as string[])
+        : undefined;
+      report(
+        samples,
+        model,
+        dataset.dir,
+        args.report,
+        args.warp ?? MODEL_WARP[model],
+        sources,
+        rowsOf,
+      );
       continue;
     }
     calibrations[model] = calibrate(
@@ -761,7 +847,7 @@ async function main(): Promise<void> {
       args.nested,
     );
   }
-  if (args.dryRun || args.report !== undefined) return;
+  if (args.dryRun || args.extractOnly || args.report !== undefined) return;
   const target = fileURLToPath(new URL('./calibration-params.ts', import.meta.url));
   await writeFile(target, render(calibrations));
   console.log(`\nwrote ${target}`);
