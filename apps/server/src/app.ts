@@ -10,34 +10,29 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerActivityRoutes } from './features/activity/activity.routes';
-import { registerAddressRoutes } from './features/addresses/addresses.routes';
-import { registerAuthRoutes } from './features/auth/auth.routes';
-import { registerConfigRoutes } from './features/configs/configs.routes';
-import { registerDevRoutes, registerOauthRelay } from './features/dev/dev.routes';
-import { registerGiftCardRoutes } from './features/gift-cards/gift-cards.routes';
-import { registerKobRoutes } from './features/kob/kob.routes';
-import { bookMediaRule } from './features/library/book-media';
-import { registerBookRoutes } from './features/library/library.routes';
-import { registerTasteRoutes } from './features/library/taste.routes';
-import { registerLotteryRoutes } from './features/lottery/lottery.routes';
-import { registerMissionRoutes } from './features/missions/missions.routes';
-import { registerOpsRoutes } from './features/ops/ops.routes';
-import { registerPointsRoutes } from './features/points/points.routes';
-import { registerPromotionRoutes } from './features/promotions/promotions.routes';
-import { registerPushRoutes } from './features/push/push.routes';
-import { registerReportRoutes } from './features/reports/reports.routes';
-import { registerRewardRoutes } from './features/rewards/rewards.routes';
-import { registerSpeechRoutes } from './features/speech/speech.routes';
-import { registerPaymentNotifyRoutes } from './features/store/payment-notify.routes';
-import { registerStoreRoutes } from './features/store/store.routes';
-import { courseMediaRule } from './features/study-plan/course-media';
-import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
-import { registerSystemRoutes } from './features/system/system.routes';
-import { registerUserRoutes } from './features/user/user.routes';
-import { registerVocabRoutes } from './features/words/words.routes';
-import { createSocialQueries } from './features/works/social.queries';
-import { registerWorkRoutes } from './features/works/works.routes';
+import { registerActivityRoutes } from './features/activity';
+import { registerAddressRoutes } from './features/addresses';
+import { registerAuthRoutes } from './features/auth';
+import { registerConfigRoutes } from './features/configs';
+import { registerDevRoutes, registerOauthRelay } from './features/dev';
+import { registerGiftCardRoutes } from './features/gift-cards';
+import { registerKobRoutes } from './features/kob';
+import { bookMediaRule, registerBookRoutes, registerTasteRoutes } from './features/library';
+import { registerLotteryRoutes } from './features/lottery';
+import { registerMissionRoutes } from './features/missions';
+import { registerOpsRoutes } from './features/ops';
+import { registerPointsRoutes } from './features/points';
+import { registerPromotionRoutes } from './features/promotions';
+import { registerPushRoutes } from './features/push';
+import { registerReportRoutes } from './features/reports';
+import { registerRewardRoutes } from './features/rewards';
+import { registerSpeechRoutes } from './features/speech';
+import { registerPaymentNotifyRoutes, registerStoreRoutes } from './features/store';
+import { courseMediaRule, registerStudyPlanRoutes } from './features/study-plan';
+import { registerSystemRoutes } from './features/system';
+import { registerUserRoutes } from './features/user';
+import { registerVocabRoutes } from './features/words';
+import { createSocialQueries, registerWorkRoutes } from './features/works';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
@@ -54,6 +49,9 @@ import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
 
 z.config(z.locales.zhCN());
+
+/** The config rows a fresh database needs before the app reads it (server.ts seeds the rest; tests seed these). */
+export { seedConfigs } from './features/configs';
 
 export interface BuildAppOptions {
   config: AppConfig;

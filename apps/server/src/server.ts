@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { seedConfigs } from './features/configs/configs.store';
-import { syncSampleLibrary } from './features/library/import-books';
-import { seedCamps } from './features/missions/seed-camps';
-import { ensureDevOperator } from './features/ops/operator-accounts';
-import { seedMall } from './features/points/seed-mall';
-import { startPushScheduler } from './features/push/push-jobs';
-import { startWeeklySummaries } from './features/reports/parent-space';
-import { startOrderSweeper } from './features/store/close-orders';
-import { seedGoods } from './features/store/seed-goods';
-import { syncStudyPlan } from './features/study-plan/import-plan';
+import { seedConfigs } from './features/configs';
+import { syncSampleLibrary } from './features/library';
+import { seedLottery } from './features/lottery';
+import { seedCamps } from './features/missions';
+import { ensureDevOperator } from './features/ops';
+import { seedMall } from './features/points';
+import { startPushScheduler } from './features/push';
+import { startWeeklySummaries } from './features/reports';
+import { seedGoods, startOrderSweeper } from './features/store';
+import { syncStudyPlan } from './features/study-plan';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
@@ -43,6 +43,7 @@ export async function startServer(
     await database.withLock(STARTUP_LOCK, async () => {
       await seedConfigs(database.db);
       await seedMall(database.db, (options.clock ?? systemClock).now());
+      await seedLottery(database.db, (options.clock ?? systemClock).now());
       await seedGoods(database.db);
       await syncSampleLibrary(database.db, config.mediaDir, (msg) => console.log(msg));
       if (config.opsDevPassword) await ensureDevOperator(database.db, config.opsDevPassword);

@@ -1,25 +1,10 @@
 import path from 'node:path';
 import { SPEECH_SAMPLE_RATE } from '@picbook/contracts';
 import { encodeWav, type ScoreResult } from '@picbook/speech';
-import { importManifests, readManifest } from '../src/features/library/import-books';
-import type { Db } from '../src/platform/db/client';
 import { JudgeBusyError, type SpeechJudge } from '../src/platform/speech/judge';
 
 /** The sample library's built books (content/media/books/<id>). */
 export const contentMedia = path.resolve(import.meta.dirname, '../../../content/media');
-
-/** Imports sample books by id into a test database. */
-export async function importSampleBooks(db: Db, ids: readonly number[]): Promise<void> {
-  const manifests = ids.map((id) => {
-    const { manifest, problems } = readManifest(
-      path.join(contentMedia, 'books', String(id), 'manifest.json'),
-      contentMedia,
-    );
-    if (!manifest) throw new Error(JSON.stringify(problems));
-    return manifest;
-  });
-  await importManifests(db, manifests);
-}
 
 /**
  * A stand-in for the platform judge whose score the test sets: every word "good" at that score,

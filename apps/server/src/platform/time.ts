@@ -8,6 +8,10 @@ export function chinaDate(date: Date): string {
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
+/** Unix seconds of a time that may be missing (a null stays null). */
+export const unixSecondsOrNull = (date: Date | null): number | null =>
+  date ? unixSeconds(date) : null;
+
 /** The China calendar day of `date`: YYYY-MM-DD and its half-open window [from, to). */
 export function chinaDay(date: Date): { day: string; from: Date; to: Date } {
   const day = chinaDate(date);

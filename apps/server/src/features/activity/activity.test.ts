@@ -2,9 +2,9 @@ import { endpoints } from '@picbook/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
+import { type MallKit, startMallKit } from '../../../test/mall-kit';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { operatorAudit } from '../../platform/db/schema';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
-import { type MallKit, startMallKit } from '../points/points.test-kit';
 
 /**
  * The activity data (decision 057): operators edit records through the audited actions, the API

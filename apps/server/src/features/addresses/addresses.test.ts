@@ -1,7 +1,7 @@
 import { endpoints } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
-import { type MallKit, startMallKit } from '../points/points.test-kit';
+import { type MallKit, startMallKit } from '../../../test/mall-kit';
 
 /** The address book and the region tree (learning-content §3 address, region tree). */
 let kit: MallKit;

@@ -1,11 +1,12 @@
 import { endpoints } from '@picbook/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createTokenQueries } from '../../platform/auth/token.queries';
 import { hashToken } from '../../platform/auth/tokens';
 import { defineRoute } from '../../platform/http/define-route';
 import { deviceIdOf } from '../../platform/http/device-id';
-import { loadPrivateConfig } from '../configs/configs.store';
-import { createUserQueries } from '../user/user.queries';
-import { createAuthQueries } from './auth.queries';
+import { loadPrivateConfig } from '../configs';
+import { createUserQueries } from '../user';
+import { deleteAccount } from './delete-account';
 import { guestLogin } from './guest-login';
 import { passwordLogin, registerWithPassword } from './password-login';
 import { phoneLogin } from './phone-login';
@@ -116,8 +117,18 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     }),
   );
 
+  defineRoute(app, endpoints.cancelAccount, ({ deps, userId, body }) =>
+    deleteAccount(deps, {
+      userId,
+      nationCode: body.nation_code,
+      phone: body.phone,
+      pin: body.pin,
+      password: body.password,
+    }),
+  );
+
   defineRoute(app, endpoints.logout, async ({ deps, request }) => ({
-    logged_out: await createAuthQueries(deps.db).revokeToken(
+    logged_out: await createTokenQueries(deps.db).revokeToken(
       hashToken(tokenOf(request)),
       deps.clock.now(),
     ),

@@ -1,7 +1,7 @@
 import type { TLoginResult } from '@picbook/contracts';
 import { issueToken } from '../../platform/auth/session';
 import type { AppDeps } from '../../platform/deps';
-import { loadUserInfo } from '../user/load-user-info';
+import { loadUserInfo } from '../user';
 import { createAuthQueries } from './auth.queries';
 
 /** Every successful login ends here: count it, replace the device's token, answer the user. */

@@ -11,7 +11,7 @@ import {
 import { expectError, expectOk } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { issueDevOauthCode } from '../../platform/oauth/dev';
-import { createConfigQueries } from '../configs/configs.queries';
+import { createConfigQueries } from '../configs';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { createUserQueries } from '../user/user.queries';
+import { createUserQueries } from '../user';
 import { completeLogin } from './complete-login';
 import { callingGuest, registerAccount } from './registration';
 

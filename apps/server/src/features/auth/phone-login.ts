@@ -1,6 +1,6 @@
 import type { TLoginResult } from '@picbook/contracts';
 import type { AppDeps } from '../../platform/deps';
-import { createUserQueries, type UserRow } from '../user/user.queries';
+import { createUserQueries, type UserRow } from '../user';
 import { completeLogin } from './complete-login';
 import { callingGuest, checkInvite, registerAccount } from './registration';
 import { checkSmsCode } from './sms-codes';

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@picbook/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { loadPrivateConfig } from '../configs/configs.store';
-import { createUserQueries, type UserRow } from '../user/user.queries';
+import { loadPrivateConfig } from '../configs';
+import { createUserQueries, type UserRow } from '../user';
 
 /**
  * Invite rule of a new registration: 12003 when the deployment requires a code and none came;

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { LimitRule } from '../../platform/rate-limit/rate-limiter';
 import type { SmsAction } from '../../platform/sms/types';
-import { loadPrivateConfig } from '../configs/configs.store';
+import { loadPrivateConfig } from '../configs';
 
 /** ARCHITECTURE.md security baseline for SMS codes. */
 export const SMS_RULES = {

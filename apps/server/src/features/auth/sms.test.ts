@@ -11,7 +11,7 @@ import {
 } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createConfigQueries } from '../configs/configs.queries';
+import { createConfigQueries } from '../configs';
 import { SMS_RULES } from './sms-codes';
 
 let t: TestApp;

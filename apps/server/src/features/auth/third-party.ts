@@ -11,7 +11,7 @@ import {
   type ThirdPartyIdentity,
   type ThirdPartyType,
 } from '../../platform/oauth/types';
-import { createUserQueries } from '../user/user.queries';
+import { createUserQueries } from '../user';
 import { completeLogin } from './complete-login';
 import { accountForPhone } from './phone-login';
 

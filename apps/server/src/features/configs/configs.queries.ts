@@ -1,9 +1,16 @@
-import { inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { configEntries } from '../../platform/db/schema';
 
 export function createConfigQueries(db: DbOrTx) {
   return {
+    /** Every stored key and value, by key. */
+    listAll: () =>
+      db
+        .select({ key: configEntries.key, value: configEntries.value })
+        .from(configEntries)
+        .orderBy(asc(configEntries.key)),
+
     async findValues(keys: readonly string[]): Promise<Map<string, unknown>> {
       const rows = await db
         .select({ key: configEntries.key, value: configEntries.value })

@@ -11,8 +11,7 @@ import { giftCards, lotteryDraws } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
-import { addressSnapshot, findOwnAddress } from '../addresses/address-book';
-import { creditInvitations } from '../promotions/invitations';
+import { addressSnapshot, findOwnAddress } from '../addresses';
 import { type GiftCardRow, presentCard, presentProduct } from './gift-card.presenter';
 import { requireGiftCardMember } from './members';
 import { activateInTx } from './redeem-code';
@@ -28,11 +27,23 @@ const cardsOf = (deps: AppDeps, userId: number) =>
     .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
     .limit(LISTED);
 
+/** Cards another area issues to a family and credits when the family lists its cards. */
+export type CardCredit = (deps: AppDeps, userId: number) => Promise<void>;
+const cardCredits = new Map<string, CardCredit>();
+
+/**
+ * Promotions registers its invitation rewards at start-up (the gift cards area does not reach
+ * the areas that issue cards; they reach it).
+ */
+export function registerCardCredit(name: string, credit: CardCredit): void {
+  cardCredits.set(name, credit);
+}
+
 /** GET gift_card: the family's cards, held (0) and activated (1), newest first. */
 export async function listCards(deps: AppDeps, userId: number): Promise<TGiftCards> {
   await requireGiftCardMember(deps.db, userId);
   // Reward cards of families this parent brought appear without visiting the invitation page.
-  await creditInvitations(deps, userId);
+  for (const credit of cardCredits.values()) await credit(deps, userId);
   return { list: (await cardsOf(deps, userId)).map(presentCard) };
 }
 

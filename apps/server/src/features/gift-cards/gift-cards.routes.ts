@@ -1,10 +1,8 @@
 import { endpoints } from '@picbook/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { giftCards } from '../../platform/db/schema';
 import { defineRoute } from '../../platform/http/define-route';
 import { deviceIdOf } from '../../platform/http/device-id';
-import { registerDeletionStep } from '../user/delete-account';
+import { registerDeletionStep } from '../auth';
 import {
   activateCard,
   findPrize,
@@ -13,6 +11,7 @@ import {
   listPrizes,
   setPrizeAddress,
 } from './family-cards';
+import { createGiftCardQueries } from './gift-cards.queries';
 import type { Guesser } from './guess-limits';
 import { checkGiftCode, redeemGiftCode } from './redeem-code';
 
@@ -49,7 +48,7 @@ export function registerGiftCardRoutes(app: FastifyInstance): void {
   registerDeletionStep({
     name: 'gift-cards',
     async inTransaction(tx, user) {
-      await tx.update(giftCards).set({ delivery: null }).where(eq(giftCards.userId, user.id));
+      await createGiftCardQueries(tx).forgetDeliveries(user.id);
     },
   });
 }

@@ -4,8 +4,8 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, sendAndReadPin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
+import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
 import { giftCards, operatorAudit, rightGrants, userRights, users } from '../../platform/db/schema';
-import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
 
 /**
  * Gift cards and redeem codes (issue 16, decision 051) through the API: batches by the audited

@@ -1,6 +1,6 @@
 import { GUEST_GIFT_CARD_MESSAGE } from '@picbook/domain';
+import { requireMember } from '../../platform/auth/require-member';
 import type { DbOrTx } from '../../platform/db/client';
-import { requireMember } from '../points/members';
 
 /**
  * Shell-and-account §5: a guest is asked to log in before using gift cards or redeem codes, with

@@ -7,7 +7,7 @@ import { giftCardBatches, giftCards } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
-import { grantRight, type RightName } from '../rights/grant-right';
+import { grantRight, type RightName } from '../rights';
 import { type GiftCardRow, presentCard, presentProduct } from './gift-card.presenter';
 import { type Guesser, recordWrongGuess, refuseWhenGuessing } from './guess-limits';
 import { requireGiftCardMember } from './members';

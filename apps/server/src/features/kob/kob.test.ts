@@ -2,11 +2,11 @@ import { endpoints } from '@picbook/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
+import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
 import { kobChallenges, ledgerEntries, userSettings, works } from '../../platform/db/schema';
 import { post, readBalances } from '../../platform/ledger/ledger';
-import { createConfigQueries } from '../configs/configs.queries';
-import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
+import { createConfigQueries } from '../configs';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * Kob (decision 056): the gate and kob_schedule on the server, a challenge against another

@@ -26,7 +26,7 @@ import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
 import { withMediaUrls } from '../../platform/media/media-url';
 import { chinaDay } from '../../platform/time';
-import { loadConfigs } from '../configs/configs.store';
+import { loadConfigs } from '../configs';
 
 /** Without another child's work on the book, the challenge is against this par score. */
 export const KOB_PAR_SCORE = 60;

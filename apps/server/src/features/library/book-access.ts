@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
-import { createUserQueries } from '../user/user.queries';
+import { createUserQueries } from '../user';
 import { type BookRow, createLibraryQueries } from './library.queries';
 import { createReadingQueries, type ProgressRow } from './reading.queries';
 

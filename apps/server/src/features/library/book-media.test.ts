@@ -7,9 +7,10 @@ import { auth, newDevice, newPhone, phoneLogin, vipMember } from '../../../test/
 import { expectOk } from '../../../test/envelope';
 import { pathSpellings } from '../../../test/path-spellings';
 import { rawClient } from '../../../test/raw-http';
-import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
+import { contentMedia } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { books } from '../../platform/db/schema';
+import { importSampleBooks } from './library.test-kit';
 
 /**
  * Paid content stays paid (issue 11): every book of the sample library, walked as a guest, a user

@@ -9,9 +9,9 @@ import { missingNarrationTools } from '../../../../../scripts/content/narrate';
 import { bookYaml } from '../../../test/book-source';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { books, operatorAudit } from '../../platform/db/schema';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
 import { findLibraryRoot, safeEntryPath } from './content-imports';
 import { syncSampleLibrary } from './import-books';
 

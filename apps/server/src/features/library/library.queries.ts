@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookPages, books, bookWords } from '../../platform/db/schema';
 import { NOTE_VOICE_PREFIX } from './note-voice.actions';
@@ -56,6 +56,28 @@ export function createBookQueries(db: DbOrTx) {
     async count(): Promise<number> {
       const rows = await db.select({ n: sql<number>`count(*)::int` }).from(books);
       return Number(rows[0]?.n ?? 0);
+    },
+
+    /** The catalogue's page of books by level and id, searched in titles and slug; and the total. */
+    async searchPage(q: string | undefined, window: { limit: number; offset: number }) {
+      const where = q
+        ? or(
+            ilike(books.titleEn, `%${q}%`),
+            ilike(books.titleCn, `%${q}%`),
+            ilike(books.slug, `%${q}%`),
+          )
+        : undefined;
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(books)
+          .where(where)
+          .orderBy(asc(books.level), asc(books.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(books).where(where),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
     },
   };
 }

@@ -3,10 +3,11 @@ import { endpoints, type TBookCard } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newDevice, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
-import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
+import { contentMedia } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { userRights } from '../../platform/db/schema';
 import { importManifests, readManifest } from './import-books';
+import { importSampleBooks } from './library.test-kit';
 
 /**
  * Books and reading through the real API, against three real books of the sample library:

@@ -8,12 +8,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, vipMember } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
-import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
+import { operatorToken, runAction } from '../../../test/ops-kit';
+import { contentMedia } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bookPages, operatorAudit } from '../../platform/db/schema';
 import { pcm16ToWav } from '../../platform/media/audio-probe';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
 import { importManifests, readManifest } from './import-books';
+import { importSampleBooks } from './library.test-kit';
 import { NOTE_VOICE_MAX_SECONDS } from './note-voice.actions';
 
 /**

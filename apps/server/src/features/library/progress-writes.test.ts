@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../platform/db/client';
 import { readingDays, readingProgress, users } from '../../platform/db/schema';
+import { importSampleBooks } from './library.test-kit';
 import { createProgressWriter, type ProgressStep } from './progress-writes';
 
 /**

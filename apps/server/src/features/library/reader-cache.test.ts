@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { books } from '../../platform/db/schema';
-import { grantRight, revokeRight } from '../rights/grant-right';
+import { grantRight, revokeRight } from '../rights';
+import { importSampleBooks } from './library.test-kit';
 
 /**
  * The per-process caches of decision 078 (reader states, sessions) against the writes that must

@@ -2,8 +2,8 @@ import { endpoints, TASTE_PAGES } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newDevice, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { importSampleBooks } from './library.test-kit';
 
 /** /library/tasteTest: the first pages of a members' book, then the login or store prompt. */
 const TRIAL = 1101;

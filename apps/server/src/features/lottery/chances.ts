@@ -1,5 +1,6 @@
 import { ErrorCode } from '@picbook/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { requireMember } from '../../platform/auth/require-member';
 import type { Tx } from '../../platform/db/client';
 import { isCheckViolation } from '../../platform/db/errors';
 import { lotteryChanceGrants, lotteryPlayers } from '../../platform/db/schema';
@@ -7,8 +8,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
 import { chinaDay } from '../../platform/time';
-import { requireMember } from '../points/members';
-import { findTaskSource } from '../points/task-sources';
+import { findTaskSource } from '../missions';
 import { createLotteryQueries } from './lottery.queries';
 import { findLotteryOrFail, isRunning, presentMethods, requireRunning } from './lottery-info';
 

@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, type TLotteryDraw } from '@picbook/contracts';
 import { pickWeighted } from '@picbook/domain';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { requireMember } from '../../platform/auth/require-member';
 import type { Tx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { lotteryDraws, lotteryPlayers, lotteryPrizes } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
-import { requireMember } from '../points/members';
-import { grantRight } from '../rights/grant-right';
+import { grantRight } from '../rights';
 import { createLotteryQueries, type DrawRow, type PrizeRow } from './lottery.queries';
 import { findLotteryOrFail, requireRunning } from './lottery-info';
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   lotteries,
@@ -12,19 +12,17 @@ export type LotteryRow = typeof lotteries.$inferSelect;
 export type PrizeRow = typeof lotteryPrizes.$inferSelect;
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 
-/** The newest wheel that is on and running now. */
-export async function currentLottery(db: DbOrTx, now: Date): Promise<LotteryRow | null> {
-  const rows = await db
-    .select()
-    .from(lotteries)
-    .where(and(eq(lotteries.status, 1), lte(lotteries.startAt, now), gt(lotteries.endAt, now)))
-    .orderBy(desc(lotteries.id))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 export function createLotteryQueries(db: DbOrTx) {
   return {
+    /** Every wheel (newest first) and every prize in wheel order (the console's list). */
+    async listAllWithPrizes(): Promise<{ wheels: LotteryRow[]; prizes: PrizeRow[] }> {
+      const [wheels, prizes] = await Promise.all([
+        db.select().from(lotteries).orderBy(desc(lotteries.id)),
+        db.select().from(lotteryPrizes).orderBy(asc(lotteryPrizes.sort), asc(lotteryPrizes.id)),
+      ]);
+      return { wheels, prizes };
+    },
+
     async findLottery(id: number): Promise<LotteryRow | null> {
       const rows = await db.select().from(lotteries).where(eq(lotteries.id, id)).limit(1);
       return rows[0] ?? null;

@@ -2,11 +2,11 @@ import { endpoints, type TMission } from '@picbook/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
+import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { camps, ledgerEntries } from '../../platform/db/schema';
 import { readBalances } from '../../platform/ledger/ledger';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
-import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
+import { importSampleBooks } from '../library/library.test-kit';
 import { seedCamps } from './seed-camps';
 
 /**

@@ -23,7 +23,7 @@ import {
   MISSION_SOURCES,
   type MissionSource,
   type Window,
-} from './mission-sources';
+} from './activity-sources';
 import { recommendationsFor } from './recommendations';
 import { userLevel } from './user-level';
 

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formFields, type JsonSchema } from '../../../../web/src/ops/action-form/schema-fields';
 import { opsEn, opsZh } from '../../../../web/src/ops/locales';
 import { expectOk } from '../../../test/envelope';
+import { operatorToken } from '../../../test/ops-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { inputJsonSchema } from '../../platform/ops/operator-action';
 import { operatorActions } from './action-registry';
 import { createOperator } from './operator-accounts';
-import { operatorToken } from './ops.test-kit';
 
 /**
  * The console's form of every action (decision 097): made from the JSON Schema of the very zod

@@ -1,28 +1,22 @@
 import type { OperatorAction } from '../../platform/ops/operator-action';
-import { activityActions } from '../activity/activity.actions';
-import { giftCardActions } from '../gift-cards/gift-cards.actions';
-import { catalogueActions } from '../library/catalogue.actions';
-import { importUploadAction } from '../library/content-imports';
-import { setNoteVoiceAction } from '../library/note-voice.actions';
-import { lotteryActions } from '../lottery/lottery.actions';
-import { campActions } from '../missions/camps.actions';
-import { pointsActions } from '../points/points.actions';
-import { promotionActions } from '../promotions/promotions.actions';
-import { sendTestPushAction } from '../push/push.ops';
-import { reportActions } from '../reports/reports.actions';
+import { activityActions } from '../activity';
+import { setConfigAction } from '../configs';
+import { giftCardActions } from '../gift-cards';
+import { catalogueActions, importUploadAction, setNoteVoiceAction } from '../library';
+import { lotteryActions } from '../lottery';
+import { campActions } from '../missions';
+import { pointsActions } from '../points';
+import { promotionActions } from '../promotions';
+import { sendTestPushAction } from '../push';
+import { reportActions } from '../reports';
 import {
   closeOrderAction,
   inspectOrderAction,
   recheckOrderAction,
   refundOrderAction,
   saveGoodsAction,
-} from '../store/store.actions';
-import {
-  createOperatorAction,
-  disableOperatorAction,
-  resetTotpAction,
-  setConfigAction,
-} from './ops.actions';
+} from '../store';
+import { createOperatorAction, disableOperatorAction, resetTotpAction } from './ops.actions';
 
 /**
  * Every operator action of the product, by name. An area adds its actions here (gift-card

@@ -3,11 +3,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { opsEn, opsZh } from '../../../../web/src/ops/locales';
 import { expectError, expectOk } from '../../../test/envelope';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { operatorAudit, orders, payments, rightGrants, users } from '../../platform/db/schema';
 import { OPERATOR_ROLES, type OperatorRole } from '../../platform/ops/operator-action';
 import { type StoreKit, startStoreKit } from '../store/store.test-kit';
 import { operatorActions } from './action-registry';
-import { operatorToken, runAction } from './ops.test-kit';
 import { operatorViews } from './view-registry';
 
 /**

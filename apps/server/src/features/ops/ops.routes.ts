@@ -1,7 +1,5 @@
 import { ErrorCode, endpoints } from '@picbook/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { operatorAudit } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { readMultipart } from '../../platform/http/multipart';
@@ -17,12 +15,13 @@ import { unixSeconds } from '../../platform/time';
 import {
   IMPORT_UPLOAD_MAX_BYTES,
   importUploadAction,
+  NOTE_VOICE_BODY_LIMIT,
   receiveImport,
-} from '../library/content-imports';
-import { NOTE_VOICE_BODY_LIMIT } from '../library/note-voice.actions';
+} from '../library';
 import { operatorActions } from './action-registry';
 import { loginOperator, logoutOperator, signedInWithoutSecondFactor } from './operator-accounts';
 import { deviceCookie, deviceCookieValue } from './operator-devices';
+import { createOpsQueries } from './ops.queries';
 import { operatorViews } from './view-registry';
 
 export function registerOpsRoutes(app: FastifyInstance): void {
@@ -106,21 +105,11 @@ export function registerOpsRoutes(app: FastifyInstance): void {
   });
 
   defineRoute(app, endpoints.opsAudit, async ({ deps, query }) => {
-    const filters: SQL[] = [];
-    if (query.action) filters.push(eq(operatorAudit.action, query.action));
-    if (query.target) filters.push(eq(operatorAudit.target, query.target));
-    if (query.operator) filters.push(eq(operatorAudit.operator, query.operator));
-    const where = filters.length > 0 ? and(...filters) : undefined;
-    const [rows, totals] = await Promise.all([
-      deps.db
-        .select()
-        .from(operatorAudit)
-        .where(where)
-        .orderBy(desc(operatorAudit.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-      deps.db.select({ n: count() }).from(operatorAudit).where(where),
-    ]);
+    const { rows, total } = await createOpsQueries(deps.db).pageAudit(
+      query,
+      query.page,
+      query.page_size,
+    );
     return {
       list: rows.map((r) => ({
         id: r.id,
@@ -134,7 +123,7 @@ export function registerOpsRoutes(app: FastifyInstance): void {
         create_time: unixSeconds(r.createdAt),
       })),
       current_page: query.page,
-      page_count: Math.max(1, Math.ceil((totals[0]?.n ?? 0) / query.page_size)),
+      page_count: Math.max(1, Math.ceil(total / query.page_size)),
     };
   });
 }

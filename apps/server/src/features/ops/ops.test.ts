@@ -2,13 +2,13 @@ import { endpoints } from '@picbook/contracts';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { operatorAudit } from '../../platform/db/schema';
 import { runOperatorAction } from '../../platform/ops/operator-action';
-import { loadConfigs } from '../configs/configs.store';
+import { loadConfigs } from '../configs';
 import { operatorActions } from './action-registry';
 import { loginOperator } from './operator-accounts';
-import { operatorToken, runAction } from './ops.test-kit';
 
 /** The operators' API (decision 044): login, role checks, audited actions, the audit search. */
 let t: TestApp;

@@ -16,8 +16,8 @@ import {
 import { AppError } from '../../platform/errors';
 import { defineOperatorView } from '../../platform/ops/operator-view';
 import { unixSeconds } from '../../platform/time';
-import { maskPhone } from '../user/user.presenter';
-import { presentOrdersForOps } from './console.views';
+import { presentOrdersForOps } from '../store';
+import { maskPhone } from '../user';
 
 /**
  * Support's side of the console (decision 066): find a family by phone or id, see what it has

@@ -1,20 +1,19 @@
 import type { OperatorView } from '../../platform/ops/operator-view';
-import { importsView } from '../library/content-imports';
-import { pushDeliveriesView } from '../push/push.ops';
-import {
-  activityView,
-  booksView,
-  campsView,
-  configsView,
-  giftBatchesView,
-  goodsView,
-  lotteryView,
-  ordersView,
-  pointsGoodsView,
-} from './console.views';
+import { activityView } from '../activity';
+import { configsView } from '../configs';
+import { giftBatchesView } from '../gift-cards';
+import { booksView, importsView } from '../library';
+import { lotteryView } from '../lottery';
+import { campsView } from '../missions';
+import { pointsGoodsView } from '../points';
+import { pushDeliveriesView } from '../push';
+import { goodsView, ordersView } from '../store';
 import { familyView, findFamilyView, recordingsView } from './support.views';
 
-/** Every console view by name (the read side; the changes are in action-registry.ts). */
+/**
+ * Every console view by name (the read side; the changes are in action-registry.ts): each area's
+ * views live beside its actions (`<area>.views.ts`); support's family pages are the console's own.
+ */
 const all: readonly OperatorView[] = [
   booksView,
   importsView,

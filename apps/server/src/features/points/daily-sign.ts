@@ -2,14 +2,14 @@ import { ErrorCode, type TDailySign } from '@picbook/contracts';
 import { nextStreak, previousDay, shiftDay, signInPoints, weekDayOfStreak } from '@picbook/domain';
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { requireMember } from '../../platform/auth/require-member';
 import type { DbOrTx } from '../../platform/db/client';
 import { pointsSignIns } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
 import { chinaDate } from '../../platform/time';
-import { loadConfigs } from '../configs/configs.store';
-import { requireMember } from './members';
+import { loadConfigs } from '../configs';
 
 async function lastSignInBefore(db: DbOrTx, userId: number, day: string) {
   const rows = await db

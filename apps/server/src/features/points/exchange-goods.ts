@@ -1,17 +1,17 @@
 import { ErrorCode, type TOrderResult } from '@picbook/contracts';
 import { FULL_METHOD, ORDER_STATUS } from '@picbook/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { requireMember } from '../../platform/auth/require-member';
 import type { Tx } from '../../platform/db/client';
 import { isCheckViolation, isUniqueViolation } from '../../platform/db/errors';
 import { type OrderAddressJson, pointsOrders, pointsSkus } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { type LedgerLine, postInTransaction, readBalances } from '../../platform/ledger/ledger';
-import { addressSnapshot, findOwnAddress } from '../addresses/address-book';
-import { grantRight } from '../rights/grant-right';
+import { addressSnapshot, findOwnAddress } from '../addresses';
+import { grantRight } from '../rights';
 import { presentOrder } from './mall.presenter';
 import { createMallQueries, type GoodsWithSkus, type OrderRow, type SkuRow } from './mall.queries';
-import { requireMember } from './members';
 
 export interface ExchangeInput {
   userId: number;

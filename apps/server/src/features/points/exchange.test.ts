@@ -2,8 +2,8 @@ import { endpoints } from '@picbook/contracts';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
+import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
 import { ledgerEntries, operatorAudit, pointsOrders } from '../../platform/db/schema';
-import { type MallKit, type Member, startMallKit } from './points.test-kit';
 
 /**
  * Goods exchange and cancel: points and stock move together in one transaction; no overselling,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { pointsGoods, pointsOrders, pointsSkus } from '../../platform/db/schema';
+import { lotteries, pointsGoods, pointsOrders, pointsSkus } from '../../platform/db/schema';
 
 export type GoodsRow = typeof pointsGoods.$inferSelect;
 export type SkuRow = typeof pointsSkus.$inferSelect;
@@ -24,6 +24,17 @@ export function createMallQueries(db: DbOrTx) {
   }
 
   return {
+    /** The newest wheel that is on and running now (the points page links to it). */
+    async currentLottery(now: Date): Promise<{ id: number; title: string } | null> {
+      const rows = await db
+        .select({ id: lotteries.id, title: lotteries.title })
+        .from(lotteries)
+        .where(and(eq(lotteries.status, 1), lte(lotteries.startAt, now), gt(lotteries.endAt, now)))
+        .orderBy(desc(lotteries.id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /** Goods on the shelf (status 1) with their SKUs on sale, in the operators' order. */
     async listOnShelf(): Promise<GoodsWithSkus[]> {
       const goods = await db
@@ -95,6 +106,20 @@ export function createMallQueries(db: DbOrTx) {
         .from(pointsOrders)
         .where(inArray(pointsOrders.id, ids));
       return new Map(rows.map((r) => [r.id, r.title]));
+    },
+
+    /** Every goods and every SKU, on the shelf or not (the console's list). */
+    async listAllWithSkus(): Promise<{ goods: GoodsRow[]; skus: SkuRow[] }> {
+      const [list, skus] = await Promise.all([
+        db.select().from(pointsGoods).orderBy(asc(pointsGoods.sort), asc(pointsGoods.id)),
+        db.select().from(pointsSkus).orderBy(asc(pointsSkus.id)),
+      ]);
+      return { goods: list, skus };
+    },
+
+    /** A deleted account's orders stay for the books without their delivery address. */
+    async forgetAddresses(userId: number): Promise<void> {
+      await db.update(pointsOrders).set({ address: null }).where(eq(pointsOrders.userId, userId));
     },
   };
 }

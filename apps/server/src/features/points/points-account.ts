@@ -6,9 +6,8 @@ import { ledgerEntries, pointsSignIns } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { readBalances } from '../../platform/ledger/ledger';
 import { chinaDay, unixSeconds } from '../../platform/time';
-import { currentLottery } from '../lottery/lottery.queries';
+import { findTaskSource } from '../missions';
 import { createMallQueries } from './mall.queries';
-import { findTaskSource } from './task-sources';
 import { listTasks } from './tasks';
 
 const pointsOf = (userId: number) =>
@@ -38,7 +37,7 @@ export async function pointsDetail(
       .where(and(eq(pointsSignIns.userId, userId), eq(pointsSignIns.day, day.day)))
       .limit(1),
     listTasks(deps, log, userId),
-    currentLottery(deps.db, now),
+    createMallQueries(deps.db).currentLottery(now),
   ]);
   return {
     points: balances.points,

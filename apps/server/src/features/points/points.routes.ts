@@ -1,15 +1,12 @@
 import { ErrorCode, endpoints } from '@picbook/contracts';
 import { pageCount, pageWindow } from '@picbook/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { pointsOrders } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { readBalances } from '../../platform/ledger/ledger';
-import { registerDeletionStep } from '../user/delete-account';
+import { registerDeletionStep } from '../auth';
 import { signIn, signInDetail } from './daily-sign';
 import { cancelOwnOrder, exchangeGoods } from './exchange-goods';
-import { inviteRanks, listInvitees } from './invitations';
 import { presentGoods, presentGoodsDetail, presentOrder } from './mall.presenter';
 import { createMallQueries } from './mall.queries';
 import { pointsDetail, pointsRecords } from './points-account';
@@ -80,18 +77,11 @@ export function registerPointsRoutes(app: FastifyInstance): void {
     cancelOwnOrder(deps, userId, body.order_id),
   );
 
-  defineRoute(app, endpoints.invitees, ({ deps, userId, request }) =>
-    listInvitees(deps, request.log, userId),
-  );
-  defineRoute(app, endpoints.inviteRanks, ({ deps, userId, query, request }) =>
-    inviteRanks(deps, request.log, userId, query.rank_len),
-  );
-
   // Orders stay for the books after an account is deleted; the delivery address goes.
   registerDeletionStep({
     name: 'points-orders',
     async inTransaction(tx, user) {
-      await tx.update(pointsOrders).set({ address: null }).where(eq(pointsOrders.userId, user.id));
+      await createMallQueries(tx).forgetAddresses(user.id);
     },
   });
 }

@@ -2,10 +2,10 @@ import { endpoints } from '@picbook/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
+import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { ledgerEntries } from '../../platform/db/schema';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
-import { type MallKit, type Member, startMallKit } from './points.test-kit';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * Earning points: the daily sign-in (once per China day, streaks), tasks earned from real learning

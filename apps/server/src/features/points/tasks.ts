@@ -2,15 +2,15 @@ import { ErrorCode, type TPointsTask } from '@picbook/contracts';
 import { TASK_STATUS, taskPeriods, taskState } from '@picbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { requireMember } from '../../platform/auth/require-member';
 import type { DbOrTx } from '../../platform/db/client';
 import { pointsTaskClaims } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
 import { chinaDay } from '../../platform/time';
-import { loadConfigs } from '../configs/configs.store';
-import { requireMember } from './members';
-import { type DayWindow, findTaskSource, TASK_SOURCES, type TaskSource } from './task-sources';
+import { loadConfigs } from '../configs';
+import { type DayWindow, findTaskSource, TASK_SOURCES, type TaskSource } from '../missions';
 
 type Day = DayWindow & { day: string };
 

@@ -8,15 +8,15 @@ import {
 } from '@picbook/contracts';
 import { lifelongOfferState, type RightName } from '@picbook/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { requireMember } from '../../platform/auth/require-member';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { lifelongClaims, lifelongPromos, lifelongTokens } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
-import { checkSmsCode } from '../auth/sms-codes';
-import { presentProduct } from '../gift-cards/gift-card.presenter';
-import { requireMember } from '../points/members';
-import { grantRight } from '../rights/grant-right';
+import { checkSmsCode } from '../auth';
+import { presentProduct } from '../gift-cards';
+import { grantRight } from '../rights';
 
 type PromoRow = typeof lifelongPromos.$inferSelect;
 

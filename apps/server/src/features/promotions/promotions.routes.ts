@@ -2,7 +2,15 @@ import { endpoints } from '@picbook/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { defineRoute } from '../../platform/http/define-route';
-import { bringsNew, genQrcode } from './invitations';
+import { registerCardCredit } from '../gift-cards';
+import {
+  bringsNew,
+  creditInvitations,
+  ensureInviteCode,
+  genQrcode,
+  inviteRanks,
+  listInvitees,
+} from './invitations';
 import { claimLifelong, lifelongLink, lifelongStatus } from './lifelong';
 
 /** The public origin (PUBLIC_URL), else the one the family reached us at. */
@@ -11,6 +19,9 @@ const originOf = (deps: AppDeps, request: FastifyRequest) =>
 
 /** Lifelong-VIP promotions and invitations (learning-content §7; decisions 052, 053). */
 export function registerPromotionRoutes(app: FastifyInstance): void {
+  // Reward cards of families a parent brought appear among the parent's gift cards.
+  registerCardCredit('invitations', (deps, userId) => creditInvitations(deps, userId));
+
   defineRoute(app, endpoints.lifelongStatus, ({ deps, userId, query }) =>
     lifelongStatus(deps, userId, query.promo),
   );
@@ -43,5 +54,16 @@ export function registerPromotionRoutes(app: FastifyInstance): void {
   );
   defineRoute(app, endpoints.genQrcode, ({ deps, userId, query, request }) =>
     genQrcode(deps, userId, query.promo, originOf(deps, request)),
+  );
+
+  // The family's invite code and the friends it brought (the points page's invitation tab).
+  defineRoute(app, endpoints.userCode, async ({ deps, userId }) => ({
+    code: await ensureInviteCode(deps, userId),
+  }));
+  defineRoute(app, endpoints.invitees, ({ deps, userId, request }) =>
+    listInvitees(deps, request.log, userId),
+  );
+  defineRoute(app, endpoints.inviteRanks, ({ deps, userId, query, request }) =>
+    inviteRanks(deps, request.log, userId, query.rank_len),
   );
 }

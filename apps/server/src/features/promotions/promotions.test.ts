@@ -4,8 +4,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, sendAndReadPin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
+import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
 import { giftCards, promoInvites, rightGrants, userRights } from '../../platform/db/schema';
-import { type MallKit, type Member, startMallKit } from '../points/points.test-kit';
 
 /**
  * Lifelong-VIP promotions (decision 052) and invitations (decision 053) through the API: the

@@ -17,8 +17,12 @@ import { children, learnSettings, pushJobs, pushSubscriptions } from '../../plat
 import type { AppDeps } from '../../platform/deps';
 import type { PushMessage } from '../../platform/push/types';
 import { chinaDate, chinaDay, unixSeconds } from '../../platform/time';
-import { bestRecordingBetween } from '../reports/learning-reports';
-import { activeFamiliesBetween, activityBetween, chinaWeek } from '../reports/parent-space';
+import {
+  activeFamiliesBetween,
+  activityBetween,
+  bestRecordingBetween,
+  chinaWeek,
+} from '../reports';
 
 export type PushJob = typeof pushJobs.$inferSelect;
 export type PushJobKind = PushJob['kind'];

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookPages, pushSubscriptions } from '../../platform/db/schema';
-import { chinaWeek } from '../reports/parent-space';
+import { chinaWeek } from '../reports';
 import { BOOK, startWorksKit, type WorksKit } from '../works/works.test-kit';
 import { recordingChannel } from './push.test-kit';
 import { runPushRound } from './push-jobs';

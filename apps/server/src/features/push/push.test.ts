@@ -12,13 +12,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../platform/config';
 import { pushJobs, pushSubscriptions } from '../../platform/db/schema';
 import { createJPushChannel, pushChannelByKind } from '../../platform/push/jpush';
 import type { PushChannel, PushTarget } from '../../platform/push/types';
 import { createWebPushChannel } from '../../platform/push/web-push';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
 import { recordingChannel } from './push.test-kit';
 import { claimPushJobs, enqueuePush, runPushRound } from './push-jobs';
 

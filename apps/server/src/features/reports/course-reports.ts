@@ -20,14 +20,9 @@ import { courseReports, courses, type ReportItemJson } from '../../platform/db/s
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { readBalances } from '../../platform/ledger/ledger';
+import { recordingUrl } from '../../platform/storage/serve-uploads';
 import { unixSeconds } from '../../platform/time';
-import { recordingUrl } from '../speech/speech-sessions';
-import {
-  checkSubmitRate,
-  courseRewardRule,
-  scoreItems,
-  settleCourseReward,
-} from '../study-plan/submit-course';
+import { checkSubmitRate, courseRewardRule, scoreItems, settleCourseReward } from '../study-plan';
 
 export type ReportRow = typeof courseReports.$inferSelect;
 export type ReportCourseRow = typeof courses.$inferSelect;
@@ -222,6 +217,7 @@ export async function redoReport(
       score,
       rule,
       finished: false,
+      now: deps.clock.now(),
     });
     return { merged, score, pay };
   });

@@ -35,9 +35,9 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { readBalances } from '../../platform/ledger/ledger';
+import { recordingUrl } from '../../platform/storage/serve-uploads';
 import { chinaDate, unixSeconds } from '../../platform/time';
-import { recordingUrl } from '../speech/speech-sessions';
-import { scoredRecording } from '../works/works.queries';
+import { scoredRecording } from '../works';
 import { studySecondsByDay } from './study-time';
 
 /** A level's courses with this child's progress, in plan order. */

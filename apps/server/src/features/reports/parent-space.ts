@@ -26,6 +26,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { probeImage } from '../../platform/media/image-probe';
+import { writeMessage } from '../../platform/messages/parent-messages';
 import { newObjectKey } from '../../platform/storage/keys';
 import { chinaDate, chinaDay, unixSeconds } from '../../platform/time';
 import { bestRecordingBetween, sentencesReadBetween } from './learning-reports';
@@ -222,38 +223,6 @@ export async function saveLearnSetting(
     await tx.update(users).set({ level: body.level }).where(eq(users.id, userId));
   });
   return { ...body, study_days: studyDays };
-}
-
-export interface MessageInput {
-  kind: 'weekly' | 'reward' | 'order' | 'feedback' | 'system';
-  title: string;
-  body: string;
-  link?: string | null;
-  /** One message per key and family (a rerun writes nothing new). */
-  dedupeKey: string;
-}
-
-/** Writes a message to a family's parents once per dedupe key; answers whether it was new. */
-export async function writeMessage(
-  db: DbOrTx,
-  userId: number,
-  message: MessageInput,
-  now?: Date,
-): Promise<boolean> {
-  const rows = await db
-    .insert(parentMessages)
-    .values({
-      userId,
-      kind: message.kind,
-      title: message.title,
-      body: message.body,
-      link: message.link ?? null,
-      dedupeKey: message.dedupeKey,
-      ...(now ? { createdAt: now } : {}),
-    })
-    .onConflictDoNothing()
-    .returning({ id: parentMessages.id });
-  return rows.length > 0;
 }
 
 /** GET /api/v1/parent_space/messages: newest first. */

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { feedback } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { writeMessage } from '../../platform/messages/parent-messages';
 import { defineOperatorAction } from '../../platform/ops/operator-action';
-import { writeMessage, writeWeeklySummaries } from './parent-space';
+import { writeWeeklySummaries } from './parent-space';
 
 /** Writes last week's summaries now (the hourly job does the same; reruns write nothing new). */
 export const weeklySummaryAction = defineOperatorAction({

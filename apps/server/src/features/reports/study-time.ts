@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { studyTime, users } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { chinaDate } from '../../platform/time';
-import { findBookOrFail } from '../library/book-access';
+import { findBookOrFail } from '../library';
 
 /**
  * POST /api/v1/user/study_time (decision 091): adds what a learning screen reports to the

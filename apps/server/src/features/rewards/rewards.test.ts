@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
-import { importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
+import { settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ledgerEntries, works } from '../../platform/db/schema';
 import { chinaDate } from '../../platform/time';
-import { createConfigQueries } from '../configs/configs.queries';
+import { createConfigQueries } from '../configs';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * Library rewards through the real API and database (PGlite here; CI runs the same file on

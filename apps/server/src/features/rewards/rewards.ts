@@ -21,9 +21,8 @@ import {
   wasPosted,
 } from '../../platform/ledger/ledger';
 import { chinaDate } from '../../platform/time';
-import { loadConfigs } from '../configs/configs.store';
-import { findBookOrFail } from '../library/book-access';
-import { createLibraryQueries } from '../library/library.queries';
+import { loadConfigs } from '../configs';
+import { createLibraryQueries, findBookOrFail } from '../library';
 
 type RewardSettings = TConfigs['library_rewards'];
 
@@ -258,7 +257,7 @@ async function payOnce(
     ],
   });
   const balances = await readBalances(tx, userId);
-  const now = new Date();
+  const { now } = input;
   await tx
     .update(works)
     .set({ finishReward: paid, finishedAt: now, updatedAt: now })

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
-import { importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
+import { settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createS3Storage } from '../../platform/storage';
 import { S3RVER_KEYS, startTestS3, type TestS3 } from '../../platform/storage/s3.test-kit';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * A child's recording through the real app into an S3-compatible bucket (s3rver from npm, in

@@ -23,12 +23,12 @@ import { AppError, invalidParams } from '../../platform/errors';
 import { probeAudio } from '../../platform/media/audio-probe';
 import { pathOfUrl } from '../../platform/media/signed-urls';
 import { isValidKey, newObjectKey } from '../../platform/storage';
-import { findBookOrFail, isBookOpen, loadReader } from '../library/book-access';
-import { createLibraryQueries } from '../library/library.queries';
-import { createWorkQueries } from '../works/works.queries';
+import { recordingUrl } from '../../platform/storage/serve-uploads';
+import { createLibraryQueries, findBookOrFail, isBookOpen, loadReader } from '../library';
+import { createWorkQueries } from '../works';
 import { sameText } from './book-lines';
 import { createSpeechQueries, type RecordingRow } from './speech.queries';
-import { judgeRecording, limitRecordings, recordingUrl, wavToSpeech } from './speech-sessions';
+import { judgeRecording, limitRecordings, wavToSpeech } from './speech-sessions';
 
 export interface AudioUploadInput {
   userId: number;

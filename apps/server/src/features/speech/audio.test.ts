@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
-import { contentMedia, importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
+import { contentMedia, settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { recordings, works } from '../../platform/db/schema';
 import { AUDIO_UNSUPPORTED } from '../../platform/media/audio-probe';
-import { readManifest } from '../library/import-books';
+import { readManifest } from '../library';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * POST /api/v1/audio through the real app, database and local object storage, against two books

@@ -25,8 +25,8 @@ import { pathOfUrl } from '../../platform/media/signed-urls';
 import { SLOW_SCORING_MS, scoreWithChannels } from '../../platform/speech/channel';
 import { JudgeBusyError } from '../../platform/speech/judge';
 import { isValidKey, newObjectKey } from '../../platform/storage';
-import { signedUploadUrl } from '../../platform/storage/serve-uploads';
-import { loadConfigs } from '../configs/configs.store';
+import { recordingUrl } from '../../platform/storage/serve-uploads';
+import { loadConfigs } from '../configs';
 import { bookLineCompetitors } from './book-lines';
 import { assertRoomForChunk, openSpeechSession } from './open-speech-session';
 import { createSpeechQueries, type SpeechSessionRow } from './speech.queries';
@@ -73,19 +73,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where a recording is served (kept with its speech session; signed whenever it is answered). */
 export const uploadPath = (key: string) => `/uploads/${key}`;
-
-/**
- * A recording's URL for whoever asks: signed for the owner's family, or for others, whose fetches
- * are checked against the owner's consent every time (decision 024).
- */
-export function recordingUrl(
-  deps: Pick<AppDeps, 'urlSigner'>,
-  key: string,
-  ownerId: number,
-  viewerId: number | null,
-): string {
-  return signedUploadUrl(deps.urlSigner, key, ownerId === viewerId ? 'family' : 'public');
-}
 
 function notFound(): AppError {
   return new AppError(ErrorCode.RecordNotFound, '录音已过期或不存在，请重新录音');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route';
 import { deviceIdOf } from '../../platform/http/device-id';
 import { readMultipart } from '../../platform/http/multipart';
-import { registerDeletionStep } from '../user/delete-account';
+import { registerDeletionStep } from '../auth';
 import { handleAudioUpload } from './audio-upload';
 import { createSpeechQueries } from './speech.queries';
 import { handleSpeech } from './speech-sessions';

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newPhone, phoneLogin } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
-import { importSampleBooks } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   bookPages,
@@ -15,6 +14,7 @@ import {
   speechChunks,
 } from '../../platform/db/schema';
 import { JudgeBusyError, type SpeechJudge } from '../../platform/speech/judge';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * POST /api/v1/speech through the real app and database. The judge here is a stand-in that

@@ -26,6 +26,9 @@ export function goodsValues(def: GoodsDefinition) {
 
 export function createGoodsQueries(db: DbOrTx) {
   return {
+    /** Every product, on sale or not, in shelf order (the console's list). */
+    listAll: () => db.select().from(goods).orderBy(asc(goods.sort), asc(goods.id)),
+
     /** Goods on sale, in shelf order. */
     listOnSale: () =>
       db.select().from(goods).where(eq(goods.onSale, true)).orderBy(asc(goods.sort), asc(goods.id)),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { orders, paymentNotifications, payments } from '../../platform/db/schema';
 
@@ -63,6 +63,24 @@ export function createOrderQueries(db: DbOrTx) {
         .where(and(eq(orders.status, 'paid'), isNotNull(orders.userId)))
         .limit(limit),
 
+    /** Orders newest first, by family, order number or status (each optional): the console's list. */
+    listForOps(
+      filter: { userId?: number; orderNo?: string; status?: string },
+      window: { limit: number; offset: number },
+    ) {
+      const filters: SQL[] = [];
+      if (filter.userId) filters.push(eq(orders.userId, filter.userId));
+      if (filter.orderNo) filters.push(eq(orders.orderNo, filter.orderNo));
+      if (filter.status) filters.push(eq(orders.status, filter.status));
+      return db
+        .select()
+        .from(orders)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(orders.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
     paymentsOf: (orderIds: number[]) =>
       orderIds.length === 0
         ? Promise.resolve([] as PaymentRow[])
@@ -86,18 +104,13 @@ export function createOrderQueries(db: DbOrTx) {
       return row;
     },
 
-    /** Product ids and times of this user's fulfilled orders (user info paid and buy_info). */
-    fulfilledOf: (userId: number) =>
-      db
-        .select({
-          productId: orders.productId,
-          rightName: orders.rightName,
-          days: orders.days,
-          paidAt: orders.paidAt,
-        })
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'fulfilled')))
-        .orderBy(asc(orders.paidAt)),
+    /** A deleted account's orders stay for the books, without the person. */
+    async anonymise(userId: number, now: Date): Promise<void> {
+      await db
+        .update(orders)
+        .set({ userId: null, anonymisedAt: now })
+        .where(eq(orders.userId, userId));
+    },
 
     recordNotification: (row: typeof paymentNotifications.$inferInsert) =>
       db.insert(paymentNotifications).values({ ...row, body: row.body?.slice(0, 4096) ?? null }),

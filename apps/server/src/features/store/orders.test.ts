@@ -14,7 +14,7 @@ import {
   rightGrants,
 } from '../../platform/db/schema';
 import { post } from '../../platform/ledger/ledger';
-import { seedCamps } from '../missions/seed-camps';
+import { seedCamps } from '../missions';
 import { sweepOrders } from './close-orders';
 import { type StoreKit, startStoreKit } from './store.test-kit';
 

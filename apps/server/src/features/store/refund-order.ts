@@ -10,9 +10,9 @@ import type { Tx } from '../../platform/db/client';
 import { orders, parentMessages, payments, rightGrants } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { writeMessage } from '../../platform/messages/parent-messages';
 import type { RefundResult } from '../../platform/payments/types';
-import { writeMessage } from '../reports/parent-space';
-import { type RevokeRightResult, revokeRight } from '../rights/grant-right';
+import { type RevokeRightResult, revokeRight } from '../rights';
 import { createOrderQueries, type OrderRow } from './orders.queries';
 import { fulfilledMessageKey, orderLink, orderSource, refundNumberOf } from './settle-payment';
 

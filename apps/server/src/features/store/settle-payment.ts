@@ -11,9 +11,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../platform/db/client';
 import { orders, payments } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
+import { writeMessage } from '../../platform/messages/parent-messages';
 import type { VerifiedPayment } from '../../platform/payments/types';
-import { writeMessage } from '../reports/parent-space';
-import { grantRight } from '../rights/grant-right';
+import { grantRight } from '../rights';
 import { createOrderQueries, type OrderRow } from './orders.queries';
 
 /** What became of a payment the provider vouched for. */

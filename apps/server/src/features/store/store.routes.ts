@@ -1,11 +1,9 @@
 import { endpoints } from '@picbook/contracts';
 import { parseEnv } from '@picbook/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { orders } from '../../platform/db/schema';
 import { defineRoute } from '../../platform/http/define-route';
-import { anonymiseGrants } from '../rights/grant-right';
-import { registerDeletionStep } from '../user/delete-account';
+import { registerDeletionStep } from '../auth';
+import { anonymiseGrants } from '../rights';
 import { cancelOrder } from './close-orders';
 import { continueOrder, createOrder } from './create-order';
 import { appleReceipt, huaweiReceipt, restorePurchases } from './in-app-purchases';
@@ -92,10 +90,7 @@ export function registerStoreRoutes(app: FastifyInstance): void {
   registerDeletionStep({
     name: 'store',
     async inTransaction(tx, user, now) {
-      await tx
-        .update(orders)
-        .set({ userId: null, anonymisedAt: now })
-        .where(eq(orders.userId, user.id));
+      await createOrderQueries(tx).anonymise(user.id, now);
       await anonymiseGrants(tx, user.id, now);
     },
   });

@@ -3,12 +3,12 @@ import { endpoints, type TCreateOrderResult } from '@picbook/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { auth } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
-import { importSampleBooks } from '../../../test/speech-kit';
+import { operatorToken, runAction } from '../../../test/ops-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { wechatTime } from '../../platform/payments/wechat-pay';
 import { encryptResource, platformHeaders } from '../../platform/payments/wechat-pay-signing';
 import type { Services } from '../../platform/services';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
+import { importSampleBooks } from '../library/library.test-kit';
 import { seedGoods } from './seed-goods';
 
 /**

@@ -5,7 +5,7 @@ import { planRewardClaims } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { AlreadyPostedError, postInTransaction } from '../../platform/ledger/ledger';
-import { writeMessage } from '../reports/parent-space';
+import { writeMessage } from '../../platform/messages/parent-messages';
 import { loadPlan } from './plan-view';
 
 const ALREADY = '这份奖励已经领过啦';

@@ -4,8 +4,9 @@ import { endpoints } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, newDevice } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
-import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
+import { contentMedia } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { importSampleBooks } from '../library/library.test-kit';
 import { importWeeks, readWeekManifests } from './import-plan';
 
 /**

@@ -17,8 +17,8 @@ import {
 import type { DbOrTx } from '../../platform/db/client';
 import type { AppDeps } from '../../platform/deps';
 import { withMediaUrls } from '../../platform/media/media-url';
-import { loadConfigs } from '../configs/configs.store';
-import { loadReader, type Reader } from '../library/book-access';
+import { loadConfigs } from '../configs';
+import { loadReader, type Reader } from '../library';
 import { type CourseHead, createPlanQueries, type ProgressRow, type WeekRow } from './plan.queries';
 
 /** Weeks every child may try without a planning right (decision 028). */

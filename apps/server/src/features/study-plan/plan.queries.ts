@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   books,
@@ -7,8 +7,6 @@ import {
   courses,
   planRewardClaims,
   planWeeks,
-  readingProgress,
-  works,
 } from '../../platform/db/schema';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -121,35 +119,6 @@ export function createPlanQueries(db: DbOrTx) {
         .orderBy(desc(courseReports.id))
         .limit(1);
       return rows[0] ?? null;
-    },
-
-    /** Finished study-plan courses by kind (major, minor) for the user info. */
-    async finishedCounts(userId: number): Promise<{ major: number; minor: number }> {
-      const rows = await db
-        .select({ subPath: courses.subPath, n: sql<number>`count(*)::int` })
-        .from(courseProgress)
-        .innerJoin(courses, eq(courses.uuid, courseProgress.courseUuid))
-        .where(and(eq(courseProgress.userId, userId), sql`${courseProgress.finishCount} > 0`))
-        .groupBy(courses.subPath);
-      return {
-        major: rows.find((r) => r.subPath === 1)?.n ?? 0,
-        minor: rows.find((r) => r.subPath === 2)?.n ?? 0,
-      };
-    },
-
-    /** Library reading outside the plan: books read to the end, practice runs finished. */
-    async libraryCounts(userId: number): Promise<{ booksRead: number; runs: number }> {
-      const [books, runs] = await Promise.all([
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(readingProgress)
-          .where(and(eq(readingProgress.userId, userId), isNotNull(readingProgress.finishedAt))),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(works)
-          .where(and(eq(works.userId, userId), isNotNull(works.finishedAt))),
-      ]);
-      return { booksRead: books[0]?.n ?? 0, runs: runs[0]?.n ?? 0 };
     },
   };
 }

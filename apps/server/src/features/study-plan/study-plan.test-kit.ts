@@ -4,9 +4,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { auth } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
-import { contentMedia, importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
+import { contentMedia, settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { userRights } from '../../platform/db/schema';
+import { importSampleBooks } from '../library/library.test-kit';
 import { importWeeks, readWeekManifests } from './import-plan';
 
 /**

@@ -23,8 +23,8 @@ import { courseProgress, courseReports, type ReportItemJson } from '../../platfo
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
-import { loadConfigs } from '../configs/configs.store';
-import { findOwnRecording, judgeStoredRecording } from '../speech/audio-upload';
+import { loadConfigs } from '../configs';
+import { findOwnRecording, judgeStoredRecording } from '../speech';
 import { assertCourseOpen } from './course-access';
 import { type CourseRow, createPlanQueries } from './plan.queries';
 import { loadPlan } from './plan-view';
@@ -162,6 +162,7 @@ export async function submitCourse(
       report,
       studyTime: body.study_time,
       ref: body.ref,
+      now: deps.clock.now(),
     }),
   );
   const balances = await readBalances(deps.db, userId);
@@ -207,6 +208,7 @@ async function payCourse(
     report: ReportItemJson[];
     studyTime: number;
     ref: string;
+    now: Date;
   },
 ) {
   const { userId, course } = input;
@@ -241,6 +243,8 @@ export async function settleCourseReward(
     score: number;
     rule: { max_coins: number; diamonds_three_stars: number };
     finished: boolean;
+    /** The clock's time: the first and last finish. */
+    now: Date;
   },
 ): Promise<{ pay: { coins: number; diamonds: number }; best: number }> {
   const { userId, course, score } = input;
@@ -267,7 +271,7 @@ export async function settleCourseReward(
       ],
     });
   }
-  const now = new Date();
+  const { now } = input;
   await tx
     .update(courseProgress)
     .set({

@@ -2,10 +2,9 @@ import type { TUserInfo } from '@picbook/contracts';
 import { notLoggedIn } from '../../platform/auth/session';
 import { perUserCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
-import { createOrderQueries } from '../store/orders.queries';
-import { createPlanQueries } from '../study-plan/plan.queries';
 import { presentUser } from './user.presenter';
 import { createUserQueries } from './user.queries';
+import { createUserInfoQueries } from './user-info.queries';
 
 type UserInfoRows = Parameters<typeof presentUser>[0];
 
@@ -30,7 +29,7 @@ const cachedRows = perUserCache<UserInfoRows>(USER_INFO_TABLES, 20_000);
 
 async function queryUserInfo(db: DbOrTx, userId: number): Promise<UserInfoRows | null> {
   const q = createUserQueries(db);
-  const plan = createPlanQueries(db);
+  const counts = createUserInfoQueries(db);
   const [user, children, rights, balances, bindings, courses, library, purchases] =
     await Promise.all([
       q.findById(userId),
@@ -38,9 +37,9 @@ async function queryUserInfo(db: DbOrTx, userId: number): Promise<UserInfoRows |
       q.listRights(userId),
       q.findBalances(userId),
       q.listBindings(userId),
-      plan.finishedCounts(userId),
-      plan.libraryCounts(userId),
-      createOrderQueries(db).fulfilledOf(userId),
+      counts.finishedCounts(userId),
+      counts.libraryCounts(userId),
+      counts.fulfilledOrders(userId),
     ]);
   if (!user) return null;
   return {

@@ -3,7 +3,7 @@ import { validateBirthday, validateNickname, validationMessagesZh } from '@picbo
 import type { AppDeps } from '../../platform/deps';
 import { AppError, invalidParams } from '../../platform/errors';
 import { chinaDate } from '../../platform/time';
-import { loadConfigs } from '../configs/configs.store';
+import { loadConfigs } from '../configs';
 import { presentChild } from './user.presenter';
 import { createUserQueries } from './user.queries';
 

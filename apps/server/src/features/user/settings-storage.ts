@@ -1,10 +1,9 @@
 import { ErrorCode, type TStorages } from '@picbook/contracts';
 import { isUserSettingKey, SETTINGS_GROUP, USER_SETTING_DEFAULTS } from '@picbook/domain';
-import { asc, eq, sql } from 'drizzle-orm';
 import { perUserCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
-import { userSettings } from '../../platform/db/schema';
 import { AppError, invalidParams } from '../../platform/errors';
+import { createUserQueries } from './user.queries';
 
 /** Groups the server stores; the spec names one. */
 const GROUPS = new Set([SETTINGS_GROUP]);
@@ -17,11 +16,7 @@ function assertGroup(group: string): void {
 const cachedSettings = perUserCache<TStorages['list']>(['user_settings'], 20_000);
 
 async function querySettings(db: DbOrTx, userId: number): Promise<TStorages['list']> {
-  const rows = await db
-    .select()
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .orderBy(asc(userSettings.key));
+  const rows = await createUserQueries(db).listSettings(userId);
   return rows.map((r) => ({ key: r.key, value: r.value, group: r.group }));
 }
 
@@ -58,15 +53,7 @@ export async function saveStorages(
     }
     byKey.set(item.key, item.value);
   }
-  if (byKey.size > 0) {
-    await db
-      .insert(userSettings)
-      .values([...byKey].map(([key, value]) => ({ userId, group, key, value })))
-      .onConflictDoUpdate({
-        target: [userSettings.userId, userSettings.group, userSettings.key],
-        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-      });
-  }
+  if (byKey.size > 0) await createUserQueries(db).saveSettings(userId, group, byKey);
   // Read fresh: the change feed may not have heard this write yet.
   return inGroup(await querySettings(db, userId), group);
 }

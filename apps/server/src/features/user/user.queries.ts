@@ -1,10 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   children,
   thirdPartyBindings,
   userBalances,
   userRights,
+  userSettings,
   users,
 } from '../../platform/db/schema';
 
@@ -56,16 +57,6 @@ export function createUserQueries(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
-    /** Sets the invite code only if the user has none yet; answers the code the user ends with. */
-    async claimInviteCode(id: number, code: string): Promise<string | null> {
-      const rows = await db
-        .update(users)
-        .set({ inviteCode: code })
-        .where(and(eq(users.id, id), isNull(users.inviteCode)))
-        .returning({ code: users.inviteCode });
-      return rows[0]?.code ?? null;
-    },
-
     async listChildren(userId: number): Promise<ChildRow[]> {
       return db
         .select()
@@ -108,6 +99,26 @@ export function createUserQueries(db: DbOrTx) {
         .where(eq(userBalances.userId, userId))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** A family's stored settings, by key. */
+    listSettings(userId: number) {
+      return db
+        .select()
+        .from(userSettings)
+        .where(eq(userSettings.userId, userId))
+        .orderBy(asc(userSettings.key));
+    },
+
+    /** Stores settings of one group (a key saved again takes the new value). */
+    async saveSettings(userId: number, group: string, values: Map<string, string>): Promise<void> {
+      await db
+        .insert(userSettings)
+        .values([...values].map(([key, value]) => ({ userId, group, key, value })))
+        .onConflictDoUpdate({
+          target: [userSettings.userId, userSettings.group, userSettings.key],
+          set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+        });
     },
 
     listBindings(userId: number) {

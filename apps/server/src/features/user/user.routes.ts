@@ -2,9 +2,7 @@ import { ErrorCode, endpoints } from '@picbook/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
-import { deleteAccount } from './delete-account';
 import { deletionSummary } from './deletion-summary';
-import { ensureInviteCode } from './invite-code';
 import { loadUserInfo } from './load-user-info';
 import { isConfiguredAvatar, saveChild } from './save-child';
 import { listStorages, saveStorages } from './settings-storage';
@@ -37,10 +35,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
     return { mask: body.mask };
   });
 
-  defineRoute(app, endpoints.userCode, async ({ deps, userId }) => ({
-    code: await ensureInviteCode(deps, userId),
-  }));
-
   defineRoute(app, endpoints.getStorages, ({ deps, userId, query }) =>
     listStorages(deps.db, userId, query.group),
   );
@@ -51,15 +45,5 @@ export function registerUserRoutes(app: FastifyInstance): void {
 
   defineRoute(app, endpoints.deletionSummary, ({ deps, userId }) =>
     deletionSummary(deps.db, userId, deps.clock.now()),
-  );
-
-  defineRoute(app, endpoints.cancelAccount, ({ deps, userId, body }) =>
-    deleteAccount(deps, {
-      userId,
-      nationCode: body.nation_code,
-      phone: body.phone,
-      pin: body.pin,
-      password: body.password,
-    }),
   );
 }

@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../platform/db/client';
 import type { bookPages, bookWords } from '../../platform/db/schema';
 import { unixSeconds } from '../../platform/time';
-import type { BookRow } from '../library/library.queries';
+import type { BookRow } from '../library';
 import { cardOf, createVocabQueries, type ReviewRow } from './words.queries';
 
 const keyOf = (bookId: number, word: string) => `${bookId}:${word}`;

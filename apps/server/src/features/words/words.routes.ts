@@ -11,9 +11,14 @@ import type { AppDeps } from '../../platform/deps';
 import { invalidParams } from '../../platform/errors';
 import { defineRoute } from '../../platform/http/define-route';
 import { unixSeconds } from '../../platform/time';
-import { findBookOrFail, isBookOpen, loadReader, presentCards } from '../library/book-access';
-import { bookMediaUrls } from '../library/book-media';
-import { createLibraryQueries } from '../library/library.queries';
+import {
+  bookMediaUrls,
+  createLibraryQueries,
+  findBookOrFail,
+  isBookOpen,
+  loadReader,
+  presentCards,
+} from '../library';
 import { levelWords, presentEntry, presentSchedule } from './word-view';
 import { cardOf, createVocabQueries } from './words.queries';
 

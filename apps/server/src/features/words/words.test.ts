@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../../test/auth-helpers';
 import { expectError, expectOk } from '../../../test/envelope';
-import { contentMedia, importSampleBooks } from '../../../test/speech-kit';
+import { contentMedia } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { wordReviews } from '../../platform/db/schema';
-import { readManifest } from '../library/import-books';
+import { readManifest } from '../library';
+import { importSampleBooks } from '../library/library.test-kit';
 
 // Level 1's trial book 1101 (open to everyone) and 1103 (a standard book, locked for a guest).
 const TRIAL = 1101;

@@ -2,7 +2,7 @@ import { ErrorCode, type TPublicWorks } from '@picbook/contracts';
 import type { DbOrTx } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { unixSeconds } from '../../platform/time';
-import { createUserQueries } from '../user/user.queries';
+import { createUserQueries } from '../user';
 import { type ConsentRow, createSocialQueries } from './social.queries';
 import { createWorkQueries, type WorkRow } from './works.queries';
 

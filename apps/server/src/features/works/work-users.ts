@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client';
 import { children } from '../../platform/db/schema';
-import { loadConfigs } from '../configs/configs.store';
+import { loadConfigs } from '../configs';
 
 /**
  * How the makers of works appear to others: the account's first child (children[0]) with the

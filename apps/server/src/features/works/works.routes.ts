@@ -2,7 +2,7 @@ import { endpoints } from '@picbook/contracts';
 import type { WorkType } from '@picbook/domain';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/define-route';
-import { registerDeletionStep } from '../user/delete-account';
+import { registerDeletionStep } from '../auth';
 import { deleteWork } from './delete-work';
 import { likeWork } from './like-work';
 import { bookPk } from './pk';

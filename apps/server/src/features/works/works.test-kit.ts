@@ -3,8 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { auth } from '../../../test/auth-helpers';
 import { expectOk } from '../../../test/envelope';
 import { multipart } from '../../../test/multipart';
-import { importSampleBooks, settableJudge, toneWav } from '../../../test/speech-kit';
+import { settableJudge, toneWav } from '../../../test/speech-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { importSampleBooks } from '../library/library.test-kit';
 
 /**
  * Shared set-up of the works tests: the real app and database with four books of the sample

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@picbook/contracts';
-import { createAuthQueries } from '../../features/auth/auth.queries';
 import { type ChangeCache, createChangeCache } from '../cache/change-cache';
 import { changeFeedOf } from '../db/change-feed';
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../errors';
+import { createTokenQueries } from './token.queries';
 import { generateToken, hashToken } from './tokens';
 
 /** Sessions last 180 days; a child's tablet should not be logged out every week. */
@@ -21,7 +21,7 @@ export async function issueToken(
   now: Date,
 ): Promise<string> {
   const token = generateToken();
-  const queries = createAuthQueries(db);
+  const queries = createTokenQueries(db);
   await queries.revokeDeviceTokens(userId, deviceId, now);
   await queries.insertToken(
     hashToken(token),
@@ -50,7 +50,7 @@ export async function resolveToken(
   if (!token || token.length < 16 || token.length > 256) return null;
   const tokenHash = hashToken(token);
   const find = async (): Promise<Session> => {
-    const found = await createAuthQueries(db).findSession(tokenHash, now);
+    const found = await createTokenQueries(db).findSession(tokenHash, now);
     return found && { userId: found.userId, expiresAt: found.expiresAt.getTime() };
   };
   const feed = changeFeedOf(db);

@@ -46,6 +46,19 @@ export function signedUploadUrl(signer: UrlSigner, key: string, audience: Upload
   return signer.sign(`/uploads/${key}`, { audience });
 }
 
+/**
+ * A recording's URL for whoever asks: signed for the owner's family, or for others, whose fetches
+ * are checked against the owner's consent every time (decision 024).
+ */
+export function recordingUrl(
+  deps: { urlSigner: UrlSigner },
+  key: string,
+  ownerId: number,
+  viewerId: number | null,
+): string {
+  return signedUploadUrl(deps.urlSigner, key, ownerId === viewerId ? 'family' : 'public');
+}
+
 export interface UploadAccess {
   /** Whether the owner of `key` still lets others hear it (asked on every public fetch). */
   isShownToOthers(key: string): Promise<boolean>;

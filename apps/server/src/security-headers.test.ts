@@ -1,9 +1,9 @@
 import { endpoints } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../../test/auth-helpers';
-import { expectOk } from '../../../test/envelope';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { operatorToken } from '../../features/ops/ops.test-kit';
+import { auth } from '../test/auth-helpers';
+import { expectOk } from '../test/envelope';
+import { operatorToken } from '../test/ops-kit';
+import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Personal API answers are never kept by a cache (issue 35): one hook for every route, so a new

@@ -5,8 +5,8 @@ import type { Tx } from '../../platform/db/client';
 import { devSmsOutbox, ledgerEntries, smsCodes, users } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { checkSmsCode } from '../auth/sms-codes';
-import { createUserQueries, type UserRow } from './user.queries';
+import { createUserQueries, type UserRow } from '../user';
+import { checkSmsCode } from './sms-codes';
 
 /**
  * What a feature removes when an account is deleted: rows inside the deletion transaction, and

@@ -1,12 +1,12 @@
 import { endpoints } from '@picbook/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { auth } from '../../../test/auth-helpers';
-import { expectOk } from '../../../test/envelope';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { issueToken } from '../../platform/auth/session';
-import { children, users } from '../../platform/db/schema';
-import { post as postLedger } from '../../platform/ledger/ledger';
-import { operatorToken, runAction } from '../ops/ops.test-kit';
+import { issueToken } from '../src/platform/auth/session';
+import { children, users } from '../src/platform/db/schema';
+import { post as postLedger } from '../src/platform/ledger/ledger';
+import { auth } from './auth-helpers';
+import { expectOk } from './envelope';
+import { operatorToken, runAction } from './ops-kit';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Shared set-up of the points-mall and lottery tests: the real app and database, families made

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@picbook/contracts';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
-import { users } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
 
 /**
  * Spec §6: guests are asked to log in for the points mall. The screens ask; the server refuses

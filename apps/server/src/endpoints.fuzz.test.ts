@@ -2,22 +2,17 @@ import { type EndpointDef, endpoints, ZErrorEnvelope } from '@picbook/contracts'
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../../test/auth-helpers';
+import { auth } from '../test/auth-helpers';
 import {
   asText,
   type FuzzHints,
   HOSTILE_STRINGS,
   inputSchema,
   valueArb,
-} from '../../../test/fuzz-arbitraries';
-import { multipart } from '../../../test/multipart';
-import { toneWav } from '../../../test/speech-kit';
-import {
-  BOOK,
-  type Family,
-  startWorksKit,
-  type WorksKit,
-} from '../../features/works/works.test-kit';
+} from '../test/fuzz-arbitraries';
+import { multipart } from '../test/multipart';
+import { toneWav } from '../test/speech-kit';
+import { BOOK, type Family, startWorksKit, type WorksKit } from './features/works/works.test-kit';
 
 /**
  * The schema-driven fuzz of every endpoint in the contract table (issue 11): requests shaped by

@@ -1,0 +1,2 @@
+/** Dev area: the development-only routes (payment cashier sandbox, OAuth relay). */
+export { registerDevRoutes, registerOauthRelay } from './dev.routes';

@@ -1,0 +1,2 @@
+/** Kob area: the daily reading challenge (decision 056). */
+export { registerKobRoutes } from './kob.routes';

@@ -1,0 +1,3 @@
+/** Promotions area: lifelong-VIP promotions and invitations, and their operator actions. */
+export { promotionActions } from './promotions.actions';
+export { registerPromotionRoutes } from './promotions.routes';

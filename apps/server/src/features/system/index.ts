@@ -1,0 +1,2 @@
+/** System area: health, server info and pingbacks. */
+export { registerSystemRoutes } from './system.routes';
