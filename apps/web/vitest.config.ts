@@ -19,7 +19,8 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    // The second loads every area's strings (only app/ may import the features).
+    setupFiles: ['src/test/setup.ts', 'src/app/test-setup.ts'],
     server: { deps: { inline: REACT_LIBRARIES } },
   },
 });

@@ -35,6 +35,46 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
+/**
+ * A feature's index.ts only passes names on (`export { x } from './file'`): an import from it
+ * reaches the files of the names it takes, as the bundle does (the other files stay out of the
+ * importer's chunk), not every file the index names.
+ */
+const ENTRY = /\/features\/[^/]+\/index\.tsx?$/;
+const entries = new Map<string, Map<string, string>>();
+function entryNames(entry: string): Map<string, string> {
+  const known = entries.get(entry);
+  if (known) return known;
+  const names = new Map<string, string>();
+  const code = fs.readFileSync(entry, 'utf8');
+  for (const m of code.matchAll(/export\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
+    const target = !m[1] && m[3] ? resolve(entry, m[3]) : null;
+    if (!target) continue;
+    for (const part of (m[2] ?? '').split(',')) {
+      const bits = part.trim().split(/\s+as\s+/);
+      const name = (bits[1] ?? bits[0] ?? '').trim();
+      if (name && !name.startsWith('type ')) names.set(name, target);
+    }
+  }
+  entries.set(entry, names);
+  return names;
+}
+function throughEntry(target: string, clause: string | undefined): string[] {
+  const named = clause?.match(/^\s*\{([^}]*)\}\s*from\s+$/);
+  if (!ENTRY.test(target) || !named) return [target];
+  const names = entryNames(target);
+  const out = new Set<string>();
+  for (const part of (named[1] ?? '').split(',')) {
+    const name = (part.trim().split(/\s+as\s+/)[0] ?? '').trim();
+    if (!name || name.startsWith('type ')) continue;
+    const file = names.get(name);
+    // A name the index does not pass on: the whole index, so the check stays on the safe side.
+    if (!file) return [target];
+    out.add(file);
+  }
+  return [...out];
+}
+
 const modules = new Map<string, ModuleInfo>();
 function read(file: string): ModuleInfo {
   const known = modules.get(file);
@@ -42,10 +82,10 @@ function read(file: string): ModuleInfo {
   const code = fs.readFileSync(file, 'utf8');
   const imports: string[] = [];
   for (const m of code.matchAll(
-    /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'/g,
+    /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'";]*?\sfrom\s+)?'([^']+)'/g,
   )) {
-    const target = !m[1] && m[2] ? resolve(file, m[2]) : null;
-    if (target) imports.push(target);
+    const target = !m[1] && m[3] ? resolve(file, m[3]) : null;
+    if (target) imports.push(...throughEntry(target, m[2]));
   }
   const lazyImports: string[] = [];
   for (const m of code.matchAll(/import\(\s*'([^']+)'\s*\)/g)) {

@@ -8,7 +8,6 @@ import { libraryEn } from '../features/library/locales.en';
 import { readerEn } from '../features/library/reader/locales.en';
 import { lotteryEn } from '../features/lottery/locales.en';
 import { missionsEn } from '../features/missions/locales.en';
-import { gateEn } from '../features/parents/gate/locales.en';
 import { parentsEn } from '../features/parents/locales.en';
 import { pointsEn } from '../features/points/locales.en';
 import { practiceEn } from '../features/practice/locales.en';
@@ -22,6 +21,7 @@ import { wordsEn } from '../features/words/locales.en';
 import { worksEn } from '../features/works/locales.en';
 import { audioEn } from '../shared/audio/locales';
 import { en } from '../shared/i18n/en';
+import { gateEn } from '../shared/parental-gate/locales.en';
 import { recorderEn } from '../shared/recorder/locales.en';
 
 export const englishBundles = {

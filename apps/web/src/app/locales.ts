@@ -6,7 +6,6 @@ import type { libraryZh } from '../features/library/locales';
 import type { readerZh } from '../features/library/reader/locales';
 import type { lotteryZh } from '../features/lottery/locales';
 import type { missionsZh } from '../features/missions/locales';
-import type { gateZh } from '../features/parents/gate/locales';
 import type { parentsZh } from '../features/parents/locales';
 import type { pointsZh } from '../features/points/locales';
 import type { practiceZh } from '../features/practice/locales';
@@ -22,6 +21,7 @@ import type { opsZh } from '../ops/locales';
 import { audioZh } from '../shared/audio/locales';
 import { ensureNamespaces, i18n, registerLanguage, registerNamespace } from '../shared/i18n';
 import type { zhCN } from '../shared/i18n/zh-CN';
+import type { gateZh } from '../shared/parental-gate/locales';
 import type { recorderZh } from '../shared/recorder/locales';
 
 /**
@@ -44,7 +44,7 @@ export const lazyNamespaces = {
   addresses: () => import('../features/addresses/locales').then((m) => m.addressesZh),
   child: () => import('../features/child/locales').then((m) => m.childZh),
   parents: () => import('../features/parents/locales').then((m) => m.parentsZh),
-  gate: () => import('../features/parents/gate/locales').then((m) => m.gateZh),
+  gate: () => import('../shared/parental-gate/locales').then((m) => m.gateZh),
   library: () => import('../features/library/locales').then((m) => m.libraryZh),
   reader: () => import('../features/library/reader/locales').then((m) => m.readerZh),
   recorder: () => import('../shared/recorder/locales').then((m) => m.recorderZh),

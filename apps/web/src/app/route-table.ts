@@ -143,10 +143,6 @@ export const demoRouteNames = [
   'recorder',
 ] as const;
 
-/** Paths that go home and so leave parental mode (spec §2). */
-export const HOME_PATHS = ['/', '/library', '/learning', '/words'];
-export const HOME_PATH = '/library';
-
 /**
  * Portrait layout for /parents/... and /act/... (spec §2), the level explanation, and a work
  * shared with the family (/s/..., decision 092: opened on a grandparent's phone).

@@ -5,19 +5,14 @@ import {
   type RouteObject,
   useParams,
 } from 'react-router';
+import { HOME_PATH } from '../shared/navigation/home-paths';
 import { ActivityFrame, ChildPageFrame, ParentsFrame, TabBackgroundFrame } from './layout/Frames';
 import type { RouteHandle } from './layout/route-handle';
 import { TabsLayout } from './layout/TabsLayout';
 import { lazyPage } from './navigation/lazy-page';
 import { RootLayout } from './RootLayout';
 import { ROUTE_NAMESPACES } from './route-locales';
-import {
-  type AppRouteDef,
-  appRoutes,
-  demoRouteNames,
-  HOME_PATH,
-  type RouteFrame,
-} from './route-table';
+import { type AppRouteDef, appRoutes, demoRouteNames, type RouteFrame } from './route-table';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { RouteErrorScreen } from './screens/RouteErrorScreen';
 import { Splash } from './screens/Splash';
@@ -30,8 +25,7 @@ export const pages: Record<string, PageLoader> = {
   '/library/read/:bookId/:processId': () => import('../features/library/reader/ReaderPage'),
   '/library/cn_read/:bookId/:processId': () => import('../features/library/reader/ReaderPage'),
   '/library/explain/:bookId/:processId': () => import('../features/library/reader/ReaderPage'),
-  '/library/detail/:bookId/:level/:week/:day': () =>
-    import('../features/library/pages/BookDetailPage'),
+  '/library/detail/:bookId/:level/:week/:day': () => import('./book-detail-route'),
   '/bookshelf/:type': () => import('../features/library/pages/BookshelfPage'),
   '/library/repeat/:bookId/:processId': () => import('../features/practice/PracticePage'),
   '/library/speak/:bookId': () => import('../features/practice/PracticePage'),
@@ -99,16 +93,11 @@ export const pages: Record<string, PageLoader> = {
   '/parents/starDetail': () => import('../features/reports/pages/StarDetailPage'),
   '/parents/feedback': () => import('../features/reports/pages/FeedbackPage'),
   '/parents/aboutUs': () => import('../features/reports/pages/AboutUsPage'),
-  '/learning/redo/report/:reportId/course/:courseId': () =>
-    import('../features/reports/pages/RedoPage'),
-  '/learning/redo/report/:reportId/words/:typeId': () =>
-    import('../features/reports/pages/RedoPage'),
-  '/learning/redo/report/:reportId/pronounce/:courseType': () =>
-    import('../features/reports/pages/RedoPage'),
-  '/learning/redoPreview/report/:reportId/course/:courseId': () =>
-    import('../features/reports/pages/RedoPage'),
-  '/learning/lookOver/report/:reportId/course/:courseId': () =>
-    import('../features/reports/pages/RedoPage'),
+  '/learning/redo/report/:reportId/course/:courseId': () => import('./redo-route'),
+  '/learning/redo/report/:reportId/words/:typeId': () => import('./redo-route'),
+  '/learning/redo/report/:reportId/pronounce/:courseType': () => import('./redo-route'),
+  '/learning/redoPreview/report/:reportId/course/:courseId': () => import('./redo-route'),
+  '/learning/lookOver/report/:reportId/course/:courseId': () => import('./redo-route'),
 };
 
 function toRoute(def: AppRouteDef): RouteObject {

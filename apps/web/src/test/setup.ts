@@ -1,13 +1,8 @@
-import { loadAllNamespaces } from '../app/locales';
-import { ensureLanguage } from '../shared/i18n';
+// The areas' strings are loaded by src/app/test-setup.ts (the composition root knows them).
 import '../../../../scripts/test/console-guard';
 import { routes } from '@picbook/contracts/routes';
-
-// English is a chunk of its own in the app (decision 072); tests switch languages directly.
-await ensureLanguage('en');
-// Each area's Chinese strings load with its routes in the app (decision 106); tests render any
-// screen directly, so all are registered up front.
-await loadAllNamespaces();
+import { afterEach } from 'vitest';
+import { takeStubProblems } from './api-stub';
 
 // Tracking batches flush on a timer during any test that tracks; without a server they would
 // reach for happy-dom's origin and print ECONNREFUSED traces. They are answered here instead
@@ -17,6 +12,13 @@ globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
   String(input instanceof Request ? input.url : input).endsWith(routes.pingback.path)
     ? Promise.resolve(new Response(null, { status: 204 }))
     : realFetch(input, init)) as typeof fetch;
+
+// A stubbed answer the server could never send fails its test (src/test/api-stub.ts), even when
+// the screen took the failed request for a network error.
+afterEach(() => {
+  const problems = takeStubProblems();
+  if (problems.length > 0) throw new Error(problems.join('\n\n'));
+});
 
 // A browser turns what is assigned to select.value into a string; happy-dom compares it as given,
 // so Preact's `select.value = 222` (a number from `<select value={region}>`) chose nothing here

@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../features/library/test-kit';
 import { i18n } from '../../shared/i18n';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
+import { stubApi } from '../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../test/factories';
-import { useStartup } from '../startup/startup-store';
 import { ChildTopBar } from './ChildTopBar';
 
 const credits: TMyEarnings = {
@@ -66,7 +66,7 @@ describe('ChildTopBar: one name per balance, each pill opens its own record', ()
   });
 
   it('the 学分 pill opens the credits record: what it is for, in and out, with the book', async () => {
-    const api = stubApi({ 'GET /api/v1/user/my_award': () => json(credits) });
+    const api = stubApi({ myAward: () => credits });
     renderBar();
     fireEvent.click(screen.getByTestId('pill-credits'));
     const dialog = await screen.findByRole('dialog', { name: '学分' });

@@ -1,15 +1,15 @@
 import { CHILD_CURRENCIES, type ChildCurrency } from '@picbook/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestParentalMode } from '../../features/parents/gate';
+import { useAppNavigate } from '../../shared/navigation/app-navigate';
+import { requestParentalMode } from '../../shared/parental-gate';
 import { useSettings } from '../../shared/settings/user-settings';
+import { useStartup } from '../../shared/startup/startup-store';
 import { IconButton } from '../../shared/ui/IconButton';
 import musicOffIcon from '../../shared/ui/icons/music-off.svg';
 import musicOnIcon from '../../shared/ui/icons/music-on.svg';
 import parentsIcon from '../../shared/ui/icons/parents.svg';
 import logo from '../../shared/ui/illustrations/logo-mark.svg';
-import { useAppNavigate } from '../navigation/app-navigate';
-import { useStartup } from '../startup/startup-store';
 import styles from './ChildTopBar.module.css';
 import { CURRENCY_ICONS } from './currency-icons';
 

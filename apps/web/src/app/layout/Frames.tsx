@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { requestParentalMode } from '../../features/parents/gate';
+import { useAppNavigate } from '../../shared/navigation/app-navigate';
+import { returnPathFor } from '../../shared/navigation/jump-table';
+import { useParentalMode } from '../../shared/navigation/parental-mode';
+import { requestParentalMode } from '../../shared/parental-gate';
 import { useSettings } from '../../shared/settings/user-settings';
 import { IconButton } from '../../shared/ui/IconButton';
 import backIcon from '../../shared/ui/icons/back.svg';
-import { useAppNavigate } from '../navigation/app-navigate';
-import { returnPathFor } from '../navigation/jump-table';
-import { useParentalMode } from '../navigation/parental-mode';
 import styles from './Frames.module.css';
 import { useRouteTitle } from './route-handle';
 import backgrounds from './TabBackgrounds.module.css';

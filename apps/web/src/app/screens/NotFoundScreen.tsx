@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useAppNavigate } from '../../shared/navigation/app-navigate';
+import { HOME_PATH } from '../../shared/navigation/home-paths';
 import { Button } from '../../shared/ui/Button';
 import lostArt from '../../shared/ui/illustrations/mascot-lost.svg';
 import { StateScreen } from '../../shared/ui/StateScreen';
-import { useAppNavigate } from '../navigation/app-navigate';
-import { HOME_PATH } from '../route-table';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();

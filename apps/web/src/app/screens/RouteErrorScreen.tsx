@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { track } from '../../shared/analytics/pingback';
+import { HOME_PATH } from '../../shared/navigation/home-paths';
 import { Button } from '../../shared/ui/Button';
 import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../shared/ui/StateScreen';
-import { HOME_PATH } from '../route-table';
 import { OfflineScreen } from './StartupScreens';
 
 /**

@@ -3,7 +3,7 @@ import { bookQuery, prefetchLibrary } from '../../features/library/library-data'
 import { useActivityData } from '../../features/shell/activity-store';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
-import { useStartup } from './startup-store';
+import { useStartup } from '../../shared/startup/startup-store';
 
 /** The data a route's first screen waits for, known from the address alone. */
 export type RouteData =

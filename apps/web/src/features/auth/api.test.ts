@@ -1,8 +1,8 @@
 import type { TLoginResult } from '@picbook/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useStartup } from '../../app/startup/startup-store';
 import { storage } from '../../shared/platform/storage';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
 import { buildUserInfo } from '../../test/factories';
 import { completeLogin, isPageChangeNeeded, pathAfterLogin } from './api';
 

@@ -1,7 +1,7 @@
 import type { TLoginResult } from '@picbook/contracts';
-import { useStartup } from '../../app/startup/startup-store';
 import { storage } from '../../shared/platform/storage';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
 
 const LAST_USER_KEY = 'last_user_id';
 

@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../app/locales';
 import { queryClient } from '../../shared/request/query-client';
 import { useToasts } from '../../shared/toast/toast-store';
-import { json, stubApi } from '../library/test-kit';
+import { apiError, stubApi } from '../../test/api-stub';
 import { Agreement } from './components/Agreement';
 import { SmsButton } from './components/SmsButton';
 import { submitPhone, useLogin } from './login-store';
@@ -51,7 +50,7 @@ describe('a second SMS code within the window counts down instead of an error (i
     ],
     ['the Retry-After header alone', tooSoon('busy', { 'retry-after': '17' }), 17],
   ])('429 with %s → the countdown from the seconds left, no toast', async (_how, answer, left) => {
-    stubApi({ 'GET /api/v1/sms': () => answer });
+    stubApi({ sms: () => answer });
     const button = renderSms();
     fireEvent.click(button);
     await waitFor(() => expect(button.getAttribute('data-state')).toBe('countdown'));
@@ -61,12 +60,12 @@ describe('a second SMS code within the window counts down instead of an error (i
   });
 
   it('a sent code counts down the server’s resend_after; another failure still says so and allows a retry', async () => {
-    stubApi({ 'GET /api/v1/sms': () => json({ resend_after: 60 }) });
+    stubApi({ sms: () => ({ resend_after: 60 }) });
     const button = renderSms();
     fireEvent.click(button);
     await waitFor(() => expect(button.textContent).toBe('60秒后重发'));
     cleanup();
-    stubApi({ 'GET /api/v1/sms': () => json(null, 10001, '请输入正确的手机号') });
+    stubApi({ sms: () => apiError(10001, '请输入正确的手机号') });
     const again = renderSms();
     fireEvent.click(again);
     await waitFor(() => expect(toasts()).toEqual(['请输入正确的手机号']));

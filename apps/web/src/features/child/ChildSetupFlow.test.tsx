@@ -1,11 +1,11 @@
-import type { TChild } from '@picbook/contracts';
+import type { TChild, TUserInfo } from '@picbook/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import '../../app/locales';
-import { useStartup } from '../../app/startup/startup-store';
 import { i18n } from '../../shared/i18n';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
 import { useToasts } from '../../shared/toast/toast-store';
+import { httpError, stubApi } from '../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../test/factories';
 import { ChildSetupFlow } from './ChildSetupFlow';
 
@@ -17,9 +17,6 @@ vi.mock(import('../../shared/analytics/pingback'), async (original) => ({
 
 import { chinaToday } from './child-form';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const savedChild: TChild = {
   id: 55,
   nickname: '乐乐',
@@ -30,7 +27,7 @@ const savedChild: TChild = {
   region: 222,
 };
 
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: ReturnType<typeof stubApi>['fetchMock'];
 let randomSpy: MockInstance<() => number>;
 const lastToast = () => useToasts.getState().toasts.at(-1);
 const calls = () =>
@@ -42,8 +39,7 @@ const calls = () =>
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
+  fetchMock = stubApi({}).fetchMock;
   randomSpy = vi.spyOn(Math, 'random').mockReturnValue(0);
   useToasts.setState({ toasts: [] });
   useSession.getState().setLogin('token-1');
@@ -195,13 +191,14 @@ describe('ChildSetupFlow: avatar step', () => {
 
 describe('ChildSetupFlow: saving', () => {
   it('posts the child with consent 1, reloads user info, then calls onDone', async () => {
-    let answerUser: (r: Response) => void = () => {};
-    fetchMock.mockImplementation(async (url) => {
-      if (String(url) === '/api/v1/child') return json({ code: 0, msg: 'ok', data: savedChild });
-      return new Promise<Response>((resolve) => {
-        answerUser = resolve;
-      });
-    });
+    let answerUser: (user: TUserInfo) => void = () => {};
+    fetchMock = stubApi({
+      saveChild: () => savedChild,
+      userInfo: () =>
+        new Promise<TUserInfo>((resolve) => {
+          answerUser = resolve;
+        }),
+    }).fetchMock;
     const onDone = vi.fn();
     render(<ChildSetupFlow onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: /昵称/ }));
@@ -236,16 +233,21 @@ describe('ChildSetupFlow: saving', () => {
     expect(onDone).not.toHaveBeenCalled();
 
     const user = buildUserInfo({ children: [savedChild] });
-    await act(async () => answerUser(json({ code: 0, msg: 'ok', data: user })));
+    await act(async () => answerUser(user));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(useStartup.getState().user?.children).toEqual([savedChild]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the avatar dialog open with the server message on an error', async () => {
-    fetchMock.mockResolvedValue(
-      json({ code: 10001, msg: '参数错误：avatar 不是可选头像', data: { field: 'avatar' } }, 400),
-    );
+    stubApi({
+      saveChild: () =>
+        httpError(400, {
+          code: 10001,
+          msg: '参数错误：avatar 不是可选头像',
+          data: { field: 'avatar' },
+        }),
+    });
     const onDone = vi.fn();
     render(<ChildSetupFlow onDone={onDone} />);
     chooseBirthday();
@@ -265,7 +267,14 @@ describe('ChildSetupFlow: saving', () => {
   });
 
   it('keeps the dialog open on a network failure and saves on the next tap', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    let online = false;
+    fetchMock = stubApi({
+      saveChild: () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return savedChild;
+      },
+      userInfo: () => buildUserInfo({ children: [savedChild] }),
+    }).fetchMock;
     render(<ChildSetupFlow onDone={vi.fn()} />);
     chooseBirthday();
     fireEvent.click(consentBox());
@@ -273,15 +282,16 @@ describe('ChildSetupFlow: saving', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
     expect(lastToast()).toMatchObject({ kind: 'error', message: '网络错误，请检查网络连接 #-1' });
     expect(screen.getByTestId('avatar-dialog')).toBeTruthy();
-    fetchMock.mockResolvedValue(json({ code: 0, msg: 'ok', data: savedChild }));
+    online = true;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
     expect(calls().filter((c) => c.url === '/api/v1/child')).toHaveLength(2);
   });
 
   it('goes back to the info step when the server names one of its fields', async () => {
-    fetchMock.mockResolvedValue(
-      json({ code: 10001, msg: '昵称不能超过16个字', data: { field: 'nickname' } }, 400),
-    );
+    stubApi({
+      saveChild: () =>
+        httpError(400, { code: 10001, msg: '昵称不能超过16个字', data: { field: 'nickname' } }),
+    });
     const onDone = vi.fn();
     render(<ChildSetupFlow onDone={onDone} />);
     chooseBirthday();

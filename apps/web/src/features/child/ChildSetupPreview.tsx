@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStartup } from '../../app/startup/startup-store';
+import { useStartup } from '../../shared/startup/startup-store';
 import { Button } from '../../shared/ui/Button';
 import { ChildSetupFlow } from './ChildSetupFlow';
 import styles from './ChildSetupPreview.module.css';

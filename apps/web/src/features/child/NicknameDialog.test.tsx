@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../app/locales';
 import { i18n } from '../../shared/i18n';
 import { useToasts } from '../../shared/toast/toast-store';
 import { NicknameDialog } from './NicknameDialog';

@@ -6,16 +6,20 @@
 import '@fontsource/fredoka/latin-500.css';
 import '@fontsource/fredoka/latin-600.css';
 import '../../shared/ui/global.css';
-import '../../app/locales';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useStartup } from '../../app/startup/startup-store';
+import { i18n } from '../../shared/i18n';
 import { applyRootFont } from '../../shared/platform/root-font';
 import { api } from '../../shared/request/api';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
 import { Toaster } from '../../shared/toast/Toaster';
 import { buildConfigs, buildUserInfo } from '../../test/factories';
 import ChildSetupPreview from './ChildSetupPreview';
+import { childZh } from './locales';
+
+// The app registers each area's strings (app/locales.ts); this harness shows only the child's.
+i18n.addResourceBundle('zh-CN', 'child', childZh, true, true);
 
 async function boot() {
   const applyFont = () => applyRootFont('child');

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import '../../app/locales';
 import { i18n } from '../../shared/i18n';
 import { RequestError } from '../../shared/request/request-error';
 import { giftErrorMessage } from './gift-card-queries';

@@ -3,7 +3,7 @@ import { i18n } from '../../shared/i18n';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
 import { RequestError } from '../../shared/request/request-error';
-import { refreshAfterPurchase } from '../store/store-queries';
+import { refreshAfterPurchase } from '../store';
 
 export const giftKeys = {
   all: ['gift-cards'] as const,

@@ -1,15 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../app/startup/startup-store';
+import { useStartup } from '../../shared/startup/startup-store';
 
-export { LEVEL_KEY } from './library-data';
-
-/** The colour of a level from configs (levels[].color); the area accent when unknown. */
-export function useLevelColor(level: number): string {
-  return (
-    useStartup((s) => s.configs?.levels.find((l) => l.level === level)?.color) ?? 'var(--accent)'
-  );
-}
+export { LEVEL_KEY } from '../../shared/settings/levels';
+export { useLevelColor } from '../../shared/startup/level-color';
 
 /** Names book categories from configs.book_categories in the interface language. */
 export function useCategoryName(): (id: number) => string {

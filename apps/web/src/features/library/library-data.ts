@@ -2,6 +2,7 @@ import type { TBook, TShelfType } from '@picbook/contracts';
 import { storage } from '../../shared/platform/storage';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { LEVEL_KEY } from '../../shared/settings/levels';
 import { preloadPage } from './reader/preload';
 
 /**
@@ -36,9 +37,6 @@ export const shelfQuery = (type: TShelfType, page = 1) => ({
   queryKey: libraryKeys.shelf(type, page),
   queryFn: () => api('bookshelf', { params: { type }, query: { page } }),
 });
-
-/** Storage key of the level the child chose last time (remembered on the device). */
-export const LEVEL_KEY = 'library_level';
 
 /** The level the library opens on: the one chosen last on this device, else the child's. */
 export function initialLevel(userLevel: number | undefined): number {

@@ -1,8 +1,8 @@
 import type { TReadingState, TReadMode } from '@picbook/contracts';
 import { pageProcess } from '@picbook/domain';
 import { useCallback } from 'react';
-import { useJump } from '../../app/navigation/jump';
-import type { JumpType } from '../../app/navigation/jump-table';
+import { useJump } from '../../shared/navigation/jump';
+import type { JumpType } from '../../shared/navigation/jump-table';
 import { prefetchBook } from './library-queries';
 
 /** The ways into a book from its detail page: three reading modes, repeating and speaking. */

@@ -1,25 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStartup } from '../../app/startup/startup-store';
+import { useStartup } from '../../shared/startup/startup-store';
+import { apiError, type StubAnswer, stubApi } from '../../test/api-stub';
 import { buildUserInfo } from '../../test/factories';
 import { flushProgress, sendProgress, useProgressOutbox } from './progress-outbox';
+import { buildReading } from './test-kit';
 
-const reading = { process: '003', page: 3, finished: false, type: 'read' };
-const ok = () =>
-  new Response(JSON.stringify({ code: 0, msg: 'ok', data: reading }), { status: 200 });
-const fetchMock = vi.fn<typeof fetch>();
+const reading = buildReading({ process: '003', page: 3, mode: 'read', finished: false });
+/** The server's answer to the next saves: once-only answers first, then the standing one. */
+let answer: StubAnswer<'saveProcess'> = () => reading;
+const once: Array<StubAnswer<'saveProcess'>> = [];
+let fetchMock: ReturnType<typeof stubApi>['fetchMock'];
+const ok = () => {
+  answer = () => reading;
+};
 const sent = () =>
   fetchMock.mock.calls.map(([url, init]) => ({
     url: String(url),
     body: JSON.parse(String(init?.body)),
   }));
-const offline = () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+const offline = () => {
+  answer = () => Promise.reject(new TypeError('Failed to fetch'));
+};
 
 beforeEach(() => {
   localStorage.clear();
   useProgressOutbox.setState({ pending: 0 });
   useStartup.setState({ user: buildUserInfo({ id: 7 }) });
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
+  once.length = 0;
+  ok();
+  fetchMock = stubApi({ saveProcess: (request) => (once.shift() ?? answer)(request) }).fetchMock;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,8 +51,8 @@ describe('reading progress without a network', () => {
     expect(useProgressOutbox.getState().pending).toBe(2);
 
     // Back online: both are sent, once each, and nothing waits any more.
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async () => ok());
+    fetchMock.mockClear();
+    ok();
     await flushProgress();
     expect(sent()).toEqual([
       {
@@ -61,11 +70,7 @@ describe('reading progress without a network', () => {
   });
 
   it('a server refusal is not kept (sending it again would not help); another user’s steps wait', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ code: 10024, msg: '绘本不存在', data: null }), {
-        status: 200,
-      }),
-    );
+    once.push(() => apiError(10024, '绘本不存在'));
     await expect(
       sendProgress({ bookId: 9999, type: 'read', process: '002', finished: false }),
     ).rejects.toMatchObject({ code: 10024 });
@@ -76,8 +81,8 @@ describe('reading progress without a network', () => {
       sendProgress({ bookId: 1101, type: 'read', process: '002', finished: false }),
     ).rejects.toBeTruthy();
     useStartup.setState({ user: buildUserInfo({ id: 8 }) });
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async () => ok());
+    fetchMock.mockClear();
+    ok();
     await flushProgress();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useProgressOutbox.getState().pending).toBe(1);

@@ -1,9 +1,9 @@
 import type { TReadingState, TReadMode } from '@picbook/contracts';
 import { create } from 'zustand';
-import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
 import { isNetworkFailure } from '../../shared/request/request-error';
+import { useStartup } from '../../shared/startup/startup-store';
 
 /**
  * Reading progress made without a network (a page turned in the car, a book finished on the

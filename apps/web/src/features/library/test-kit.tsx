@@ -1,22 +1,15 @@
 /**
  * Test-only builders and a router harness for the library screens (not imported by the app).
- * Fetch is stubbed by URL: each test answers the API paths it needs.
+ * Fetch is stubbed by endpoint name with src/test/api-stub.ts.
  */
 import type { TBookCard, TBookInfo, TReadingState } from '@picbook/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { queryClient } from '../../shared/request/query-client';
 import BookDetailPage from './pages/BookDetailPage';
 import BookshelfPage from './pages/BookshelfPage';
 import LibraryPage from './pages/LibraryPage';
-
-export const json = (data: unknown, code = 0, msg = 'ok') =>
-  new Response(JSON.stringify({ code, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 export function buildBookInfo(overrides: Partial<TBookInfo> = {}): TBookInfo {
   const id = overrides.id ?? 1101;
@@ -59,29 +52,6 @@ export const buildCard = (
   info: Partial<TBookInfo> = {},
   reading: TReadingState | null = null,
 ): TBookCard => ({ book_info: buildBookInfo(info), reading });
-
-type Answer = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
-
-/**
- * Stubs fetch with answers by "METHOD /path" (query ignored); anything else fails the test
- * loudly with a 404-like business error so a missing stub is visible.
- */
-export function stubApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const answer = answers[key];
-    if (!answer) return json(null, 10024, `no stub for ${key}`);
-    return answer(init, url);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const calls = () =>
-    fetchMock.mock.calls.map(([input, init]) => {
-      const url = new URL(String(input), 'http://localhost');
-      return `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
-    });
-  return { fetchMock, calls };
-}
 
 /** The library screens in a memory router; other paths render a marker with their path. */
 export function renderLibrary(path: string) {

@@ -1,9 +1,9 @@
 import type { TMission } from '@picbook/contracts';
 import type { CampKind } from '@picbook/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { useStartup } from '../../shared/startup/startup-store';
 
 export const missionKeys = {
   all: ['missions'] as const,

@@ -3,9 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../app/locales';
 import { queryClient } from '../../shared/request/query-client';
-import { json, stubApi } from '../library/test-kit';
+import { apiError, stubApi, unstubbed } from '../../test/api-stub';
 import GrowthPage from './pages/GrowthPage';
 
 vi.mock(import('../../shared/analytics/pingback'), async (original) => ({
@@ -90,13 +89,14 @@ function renderGrowth() {
 describe('growth missions screen (§4 bulk finish, recommendation list)', () => {
   it('collect all posts each finished mission, skips one collected elsewhere, and shows one growth reward', async () => {
     const { calls } = stubApi({
-      'GET /api/v1/user/missions': () => json(missions),
-      'GET /api/v1/user/footprints': () => json(footprints),
-      'POST /api/v1/user/missions/1': () =>
-        json({ id: 1, reward: { coins: 5, diamonds: 0 }, coins: 5, diamonds: 0 }),
-      'POST /api/v1/user/missions/4': () => json(null, 10104, '已经领过'),
-      'POST /api/v1/user/missions/9': () =>
-        json({ id: 9, reward: { coins: 5, diamonds: 0 }, coins: 10, diamonds: 0 }),
+      missions: () => missions,
+      footprints: () => footprints,
+      collectMission: (request) =>
+        ({
+          '1': { id: 1, reward: { coins: 5, diamonds: 0 }, coins: 5, diamonds: 0 },
+          '4': apiError(10104, '已经领过'),
+          '9': { id: 9, reward: { coins: 5, diamonds: 0 }, coins: 10, diamonds: 0 },
+        })[request.params.id] ?? unstubbed(request),
     });
     renderGrowth();
     const all = await screen.findByTestId('collect-all');
@@ -121,8 +121,8 @@ describe('growth missions screen (§4 bulk finish, recommendation list)', () => 
 
   it('shows three recommendations; 换一批 shows three others from the same shuffled walk', async () => {
     stubApi({
-      'GET /api/v1/user/missions': () => json(missions),
-      'GET /api/v1/user/footprints': () => json(footprints),
+      missions: () => missions,
+      footprints: () => footprints,
     });
     renderGrowth();
     await waitFor(() => expect(screen.getAllByTestId('recommend-card')).toHaveLength(3));

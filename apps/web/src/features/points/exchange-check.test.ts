@@ -1,15 +1,12 @@
+import type { TOrderResult } from '@picbook/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../shared/toast/toast-store';
+import { type ApiError, apiError, stubApi } from '../../test/api-stub';
 import { useExchangeCheck } from './exchange-check';
 
 /** §4 goods exchange check: success on 0, fail on 10019/10025, error after the 1/3/5 s retries. */
-const json = (data: unknown, code = 0, msg = 'ok') =>
-  new Response(JSON.stringify({ code, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
-const order = {
+const order: TOrderResult = {
   order: {
     order_id: 300001,
     item_id: 1001,
@@ -32,22 +29,24 @@ const order = {
   points: 105,
 };
 
-let answers: Array<() => Response | Promise<Response>> = [];
+let answers: Array<() => TOrderResult | ApiError> = [];
 const exchangeCalls: RequestInit[] = [];
-/** Exchange calls take the next answer (none left: the network is down); anything else is ok. */
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  if (!String(input).includes('/points_mall/goods/exchange')) return json({});
-  exchangeCalls.push(init ?? {});
-  const next = answers.shift();
-  if (!next) throw new TypeError('network down');
-  return next();
-});
+/** Exchange calls take the next answer (none left: the network is down); tracking is accepted. */
+const stubExchange = () =>
+  stubApi({
+    exchangeGoods: ({ init }) => {
+      exchangeCalls.push(init ?? {});
+      const next = answers.shift();
+      if (!next) throw new TypeError('network down');
+      return next();
+    },
+    pingback: () => ({ accepted: 0 }),
+  });
 const bodies = () => exchangeCalls.map((init) => JSON.parse(String(init.body)));
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
+  stubExchange();
   exchangeCalls.length = 0;
   useToasts.setState({ toasts: [] });
 });
@@ -60,7 +59,7 @@ const body = { item_id: 1001, sku_id: 2001, address_id: 5 };
 
 describe('exchange check', () => {
   it('success on code 0', async () => {
-    answers = [() => json(order)];
+    answers = [() => order];
     const { result } = renderHook(() => useExchangeCheck());
     let answer: unknown;
     await act(async () => {
@@ -75,7 +74,7 @@ describe('exchange check', () => {
     [10019, '积分不足，快去做任务赚积分吧'],
     [10025, '这个商品已经兑完啦，看看别的吧'],
   ])('fail on %i with the message as an error toast, no retry', async (code, msg) => {
-    answers = [() => json(null, code, msg)];
+    answers = [() => apiError(code, msg)];
     const { result } = renderHook(() => useExchangeCheck());
     await act(async () => {
       await result.current.run(body);
@@ -86,11 +85,7 @@ describe('exchange check', () => {
   });
 
   it('retries a failed call at 1, 3 and 5 s with the same request id, then succeeds', async () => {
-    answers = [
-      () => json(null, 10000, '系统异常'),
-      () => json(null, 10000, '系统异常'),
-      () => json(order),
-    ];
+    answers = [() => apiError(10000, '系统异常'), () => apiError(10000, '系统异常'), () => order];
     const { result } = renderHook(() => useExchangeCheck());
     let done: Promise<unknown> = Promise.resolve();
     act(() => {
@@ -126,7 +121,7 @@ describe('exchange check', () => {
   });
 
   it('a refusal that retrying cannot change is an error at once', async () => {
-    answers = [() => json(null, 10024, '商品已下架')];
+    answers = [() => apiError(10024, '商品已下架')];
     const { result } = renderHook(() => useExchangeCheck());
     await act(async () => {
       await result.current.run(body);

@@ -1,5 +1,5 @@
 import logo from '../../shared/ui/illustrations/mascot-welcome.svg';
-import { loadImage, roundedRect } from '../practice/poster';
+import { loadImage, roundedRect } from '../practice';
 
 /**
  * The invitation posters of /parents/points/posters, drawn on a canvas (750×1200 PNG): a

@@ -22,6 +22,18 @@ export const pointsKeys = {
 /** After points moved (sign-in, collect, exchange, cancel, draw) every points view refetches. */
 export const refreshPoints = () => queryClient.invalidateQueries({ queryKey: pointsKeys.all });
 
+/**
+ * The lucky wheel the points detail names: read by the points mall's daily modal and by the wheel
+ * itself (features/lottery), one cache entry for both.
+ */
+export function useLotteryInfo(id: number, enabled = true) {
+  return useQuery({
+    queryKey: ['lottery', 'info', id] as const,
+    queryFn: () => api('lotteryInfo', { query: { id } }),
+    enabled,
+  });
+}
+
 export function usePointsDetail() {
   return useQuery({ queryKey: pointsKeys.detail(), queryFn: () => api('pointsDetail') });
 }

@@ -4,18 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useJump } from '../../app/navigation/jump';
-import { useStartup } from '../../app/startup/startup-store';
+import { useJump } from '../../shared/navigation/jump';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
 import { RequestError } from '../../shared/request/request-error';
+import { useStartup } from '../../shared/startup/startup-store';
 import { Button } from '../../shared/ui/Button';
 import coinIcon from '../../shared/ui/icons/coin.svg';
 import creditIcon from '../../shared/ui/icons/credit.svg';
 import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
 import mascot from '../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../shared/ui/StateScreen';
-import { useCountUp } from '../speech/use-count-up';
+import { useCountUp } from '../../shared/ui/use-count-up';
 import styles from './Finished.module.css';
 
 /**

@@ -9,14 +9,13 @@ import {
 } from '@picbook/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../app/navigation/jump';
 import { useTrack } from '../../shared/audio';
+import { useJump } from '../../shared/navigation/jump';
 import { useRecorder } from '../../shared/recorder';
 import { useSettings } from '../../shared/settings/user-settings';
 import { Button } from '../../shared/ui/Button';
 import speakerIcon from '../../shared/ui/icons/speaker.svg';
-import { MicButton } from '../speech/MicButton';
-import { ScoreView } from '../speech/ScoreView';
+import { MicButton, ScoreView } from '../speech';
 import styles from './Practice.module.css';
 import { fileRecording } from './practice-api';
 import { clearHistory, saveHistory } from './practice-history';

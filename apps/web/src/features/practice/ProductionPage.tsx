@@ -2,13 +2,13 @@ import type { TBook, TRankDetail } from '@picbook/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useJump } from '../../app/navigation/jump';
 import { createTrack, type Track } from '../../shared/audio';
+import { useJump } from '../../shared/navigation/jump';
 import { Button } from '../../shared/ui/Button';
 import oopsArt from '../../shared/ui/illustrations/mascot-oops.svg';
 import { StateScreen } from '../../shared/ui/StateScreen';
-import { useBook } from '../library/library-queries';
-import { useRankDetail } from '../works/works-queries';
+import { useBook } from '../library';
+import { useRankDetail } from '../works';
 import styles from './Production.module.css';
 
 /** How long a page without a recording stays before the next (ms). */

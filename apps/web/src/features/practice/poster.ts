@@ -1,4 +1,4 @@
-import { starsForScore } from '../speech/score';
+import { starsForScore } from '../../shared/recorder/score';
 
 /**
  * The share poster of a work, drawn on a canvas (portrait 750×1334, PNG): the book's cover, its

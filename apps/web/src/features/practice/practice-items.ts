@@ -6,7 +6,7 @@ import {
   WORK_TYPE,
   type WorkType,
 } from '@picbook/domain';
-import type { ModelAudio } from '../speech/score';
+import type { ModelAudio } from '../../shared/recorder/score';
 
 /** What a child reads aloud in one step: a sentence (repeat) or a whole page (speak). */
 export interface PracticeItem {

@@ -1,6 +1,6 @@
 import type { TBook, TRankDetail } from '@picbook/contracts';
 import { describe, expect, it } from 'vitest';
-import { starsForScore as posterStars } from '../speech/score';
+import { starsForScore as posterStars } from '../../shared/recorder/score';
 import { productionPages } from './ProductionPage';
 
 const book = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/request/api';
-import styles from '../gift-cards/GiftCards.module.css';
+import styles from '../../shared/ui/offers.module.css';
 
 /**
  * Invite friends (GET promo/brings_new, gen_qrcode; decision 053): the QR code of my landing

@@ -4,16 +4,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { useAppNavigate } from '../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../shared/navigation/app-navigate';
 import { api } from '../../shared/request/api';
 import { RequestError } from '../../shared/request/request-error';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { Field } from '../../shared/ui/Field';
-import loginStyles from '../auth/components/LoginForms.module.css';
-import { SmsButton } from '../auth/components/SmsButton';
-import styles from '../gift-cards/GiftCards.module.css';
-import { refreshAfterPurchase } from '../store/store-queries';
+import styles from '../../shared/ui/offers.module.css';
+import { SmsButton } from '../auth';
+import { refreshAfterPurchase } from '../store';
 
 /** Spec §8: other lifelong exchange failures are an info toast of 4 seconds. */
 const FAILURE_TOAST_MS = 4000;
@@ -183,7 +182,7 @@ export default function LifelongPage() {
             block
             isLoading={state === 'pending'}
             disabled={!phone || !pin}
-            className={loginStyles.grow}
+            className={styles.grow}
           >
             {t('submit')}
           </Button>

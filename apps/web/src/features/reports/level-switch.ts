@@ -1,8 +1,8 @@
 import { storage } from '../../shared/platform/storage';
 import { api } from '../../shared/request/api';
-import { LEVEL_KEY } from '../library/library-data';
-import { LEARNING_LEVEL_KEY } from '../study-plan/plan-helpers';
-import { refreshProgress } from '../study-plan/study-plan-queries';
+import { LEARNING_LEVEL_KEY } from '../../shared/settings/learning-level';
+import { LEVEL_KEY } from '../../shared/settings/levels';
+import { refreshProgress } from '../study-plan';
 
 /**
  * The library and the learning tab open at the level last chosen on this device, else the child's

@@ -1,8 +1,7 @@
 import type { TEntranceItem } from '@picbook/contracts';
 import { parseEnv } from '@picbook/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { returnHistory } from '../../app/navigation/return-history';
-import '../../app/locales';
+import { returnHistory } from '../../shared/navigation/return-history';
 import { toast, useToasts } from '../../shared/toast/toast-store';
 import {
   type EntranceDeps,

@@ -1,9 +1,9 @@
 import type { TEntranceItem } from '@picbook/contracts';
 import { type AppEnv, hasCapability, pointsAllowed } from '@picbook/domain';
-import { type ReturnSlot, returnHistory } from '../../app/navigation/return-history';
 import { track } from '../../shared/analytics/pingback';
 import type { NativeResult } from '../../shared/bridge/bridge';
 import { i18n } from '../../shared/i18n';
+import { type ReturnSlot, returnHistory } from '../../shared/navigation/return-history';
 import { toast } from '../../shared/toast/toast-store';
 import type { shellZh } from './locales';
 import type { WebScreenRequest } from './web-screen';

@@ -1,5 +1,5 @@
 import type { PopupPoint } from '@picbook/domain';
-import { HOME_PATHS } from '../../app/route-table';
+import { HOME_PATHS } from '../../shared/navigation/home-paths';
 
 const isHome = (path: string) => HOME_PATHS.includes(path);
 const isParentsHome = (path: string) => path === '/parents/center';

@@ -1,8 +1,8 @@
 import type { TActivityData } from '@picbook/contracts';
 import { POPUP_POINTS } from '@picbook/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useStartup } from '../../app/startup/startup-store';
 import { useSettings } from '../../shared/settings/user-settings';
+import { useStartup } from '../../shared/startup/startup-store';
 import { buildUserInfo } from '../../test/factories';
 import { useActivityData } from './activity-store';
 import { useEyeShield } from './eye-shield';

@@ -7,11 +7,11 @@ import {
   recordShow,
 } from '@picbook/domain';
 import { create } from 'zustand';
-import { useStartup } from '../../app/startup/startup-store';
 import { appEnv } from '../../shared/platform/env';
 import { canAskForPush } from '../../shared/push/push-support';
 import { getDeviceSetting } from '../../shared/settings/device-settings';
 import { useSettings } from '../../shared/settings/user-settings';
+import { useStartup } from '../../shared/startup/startup-store';
 import { useActivityData } from './activity-store';
 import { useEyeShield } from './eye-shield';
 import { popupHistory, savePopupHistory } from './popup-history';

@@ -1,12 +1,12 @@
 import type { TEntranceItem } from '@picbook/contracts';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useStartup } from '../../app/startup/startup-store';
 import { callNative } from '../../shared/bridge/bridge';
+import { requestParentalMode } from '../../shared/parental-gate';
 import { appEnv } from '../../shared/platform/env';
+import { useLoginLayer } from '../../shared/session/login-layer';
 import { useSettings } from '../../shared/settings/user-settings';
-import { useLoginLayer } from '../auth/login-layer';
-import { requestParentalMode } from '../parents/gate';
+import { useStartup } from '../../shared/startup/startup-store';
 import { useActivityData } from './activity-store';
 import { type EntranceDeps, runEntrance } from './entrance';
 import { findPopup, openPopup } from './popup-store';

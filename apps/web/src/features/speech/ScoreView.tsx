@@ -4,14 +4,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playSegment, type Track, useTrack } from '../../shared/audio';
 import { useSpokenFeedback, verdictFeedbackKey } from '../../shared/audio/spoken-feedback';
+import {
+  type ModelAudio,
+  matchModelWords,
+  starsForScore,
+  wordAt,
+} from '../../shared/recorder/score';
 import { Button } from '../../shared/ui/Button';
 import pauseIcon from '../../shared/ui/icons/pause.svg';
 import playIcon from '../../shared/ui/icons/play.svg';
 import retryIcon from '../../shared/ui/icons/retry.svg';
 import mascotOops from '../../shared/ui/illustrations/mascot-oops.svg';
+import { useCountUp } from '../../shared/ui/use-count-up';
 import styles from './ScoreView.module.css';
-import { type ModelAudio, matchModelWords, starsForScore, wordAt } from './score';
-import { useCountUp } from './use-count-up';
 
 export interface ScoreViewProps {
   result: TSpeechResult;

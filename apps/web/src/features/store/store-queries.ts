@@ -1,9 +1,9 @@
 import type { TGoodsCategory } from '@picbook/contracts';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
-import { libraryKeys } from '../library/library-queries';
+import { useStartup } from '../../shared/startup/startup-store';
+import { libraryKeys } from '../library';
 
 /** Query keys of the store. */
 export const storeKeys = {

@@ -2,7 +2,7 @@ import type { TCreateOrderResult, TOrder, TPayMethod } from '@picbook/contracts'
 import { pendingOrderFor } from '@picbook/domain';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../shared/navigation/app-navigate';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
 import { isRequestError } from '../../shared/request/request-error';

@@ -5,11 +5,8 @@ import {
   type GuideKind,
   quickStartTarget,
 } from '@picbook/domain';
-import type { JumpParams, JumpType } from '../../app/navigation/jump-table';
+import type { JumpParams, JumpType } from '../../shared/navigation/jump-table';
 import { storage } from '../../shared/platform/storage';
-
-/** The level the learning tab shows: the child's chosen one, remembered on the device. */
-export const LEARNING_LEVEL_KEY = 'learning_level';
 
 /** Week and day (1-based) of the current-stage mark (§4), or week 1 day 1. */
 export function currentPlace(plan: TStudyPlan): { week: number; day: number } {
@@ -63,15 +60,4 @@ export function readGuideHistory(userId: number, kind: GuideKind = 'planning'): 
 export function markGuideShown(userId: number, today: string, kind: GuideKind = 'planning'): void {
   const h = readGuideHistory(userId, kind);
   storage.set(guideKey(kind, userId), JSON.stringify({ lastShownDay: today, count: h.count + 1 }));
-}
-
-/** Today in China (+8), YYYY-MM-DD, for "not twice the same day". */
-export const chinaToday = (now = Date.now()) =>
-  new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
-
-/** The level a tab opens at: the one chosen last on this device, else the child's, else 1. */
-export function initialLevel(userLevel: number | undefined, saved: string | null): number {
-  const chosen = Number(saved);
-  if (Number.isInteger(chosen) && chosen >= 1 && chosen <= 6) return chosen;
-  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
 }

@@ -1,8 +1,8 @@
 import type { TCourseResult, TStudyPlan } from '@picbook/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useStartup } from '../../app/startup/startup-store';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { useStartup } from '../../shared/startup/startup-store';
 
 /**
  * Query keys of the study plan (learning-content §4: plan results are cached per level, stage

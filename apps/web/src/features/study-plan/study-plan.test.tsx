@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/request/query-client';
-import { json, stubApi } from '../library/test-kit';
+import { apiError, stubApi } from '../../test/api-stub';
 import { clearLearningHistory, readLearningHistory, saveLearningHistory } from './learning-history';
 import { claimableRewards, courseJump, currentPlace, quickStart } from './plan-helpers';
 import { CoursePlayer } from './player/CoursePlayer';
@@ -194,9 +194,9 @@ describe('the course player', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const bodies: unknown[] = [];
     stubApi({
-      'POST /api/v1.2/learning/course': (init) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json({
+      submitCourse: ({ body }) => {
+        bodies.push(body);
+        return {
           report_id: 1,
           score: 70,
           stars: 2,
@@ -205,9 +205,9 @@ describe('the course player', () => {
           best_score: 70,
           status: 2,
           balances: { coins: 2, credits: 0, diamonds: 0 },
-        });
+        };
       },
-      'GET /api/v1/user': () => json(null, 10008, 'no'),
+      userInfo: () => apiError(10008, 'no'),
     });
     const onFinished = vi.fn();
     render(

@@ -2,7 +2,7 @@ import type { TRankItem } from '@picbook/contracts';
 import { WORK_KIND, WORK_TYPE, type WorkType } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../app/navigation/jump';
+import { useJump } from '../../shared/navigation/jump';
 import { Button } from '../../shared/ui/Button';
 import playIcon from '../../shared/ui/icons/play.svg';
 import { Avatar } from './Avatar';

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../shared/i18n';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
+import { apiError, stubApi } from '../../test/api-stub';
 import SharedWorkPage from './SharedWorkPage';
-import { json, stubApi } from './test-kit';
 
 vi.mock(import('../../shared/analytics/pingback'), async (original) => ({
   ...(await original()),
@@ -84,7 +84,7 @@ afterEach(() => {
 
 describe('SharedWorkPage', () => {
   it("shows the child's nickname, the pages read and plays the recordings one by one or all", async () => {
-    const api = stubApi({ [`GET /api/v1/shared/${TOKEN}`]: () => json(work) });
+    const api = stubApi({ sharedWork: () => work });
     renderShared();
     expect((await screen.findByTestId('shared-title')).textContent).toBe('乐乐的跟读作品');
     expect(api.calls()).toEqual([`GET /api/v1/shared/${TOKEN}`]);
@@ -103,13 +103,13 @@ describe('SharedWorkPage', () => {
   });
 
   it('says kindly that the work is no longer shared', async () => {
-    stubApi({ [`GET /api/v1/shared/${TOKEN}`]: () => json({ shared: 0, work: null }) });
+    stubApi({ sharedWork: () => ({ shared: 0, work: null }) });
     renderShared();
     expect((await screen.findByTestId('shared-gone')).textContent).toContain('这个作品已不再分享');
   });
 
   it('a link that is not one of ours shows the same page, without an error toast or login', async () => {
-    stubApi({ [`GET /api/v1/shared/${TOKEN}`]: () => json(null, 10024, '分享链接不正确') });
+    stubApi({ sharedWork: () => apiError(10024, '分享链接不正确') });
     renderShared();
     expect((await screen.findByTestId('shared-gone')).textContent).toContain('这个作品已不再分享');
     expect(screen.queryByText(/登录/)).toBeNull();

@@ -2,9 +2,9 @@ import type { TWorkEntry } from '@picbook/contracts';
 import { WORK_TYPE } from '@picbook/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookCover } from '../library/components/BookCover';
-import { useLevelColor } from '../library/library-config';
-import { starsForScore } from '../speech/score';
+import { starsForScore } from '../../shared/recorder/score';
+import { useLevelColor } from '../../shared/startup/level-color';
+import { BookCover } from '../../shared/ui/BookCover';
 import { LikeButton } from './LikeButton';
 import styles from './WorkCard.module.css';
 

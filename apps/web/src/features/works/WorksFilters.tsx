@@ -1,7 +1,7 @@
 import { WORK_SORTS } from '@picbook/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLevelColor } from '../library/library-config';
+import { useLevelColor } from '../../shared/startup/level-color';
 import styles from './WorksFilters.module.css';
 import { WORK_LEVELS } from './works-filter';
 import type { WorksFilter } from './works-queries';

@@ -1,13 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { useStartup } from '../../app/startup/startup-store';
 import { curtain } from '../../shared/curtain/curtain';
 import { i18n } from '../../shared/i18n';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
 import { useToasts } from '../../shared/toast/toast-store';
+import { apiError, stubApi } from '../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../test/factories';
-import { buildOverview, json, renderWorks, stubApi } from './test-kit';
+import { buildOverview, renderWorks } from './test-kit';
 
 vi.mock(import('../../shared/analytics/pingback'), async (original) => ({
   ...(await original()),
@@ -40,7 +41,7 @@ const cards = () => screen.getAllByTestId('work-card');
 
 describe('WorksHomePage', () => {
   it("shows the child's own home: profile, counts, best works and the parents' hint", async () => {
-    const api = stubApi({ 'GET /api/v1/user/overview/100001': () => json(buildOverview()) });
+    const api = stubApi({ userOverview: () => buildOverview() });
     renderWorks('/works/home');
     await screen.findByRole('heading', { name: '乐乐' });
     expect(api.calls()).toEqual(['GET /api/v1/user/overview/100001']);
@@ -64,7 +65,7 @@ describe('WorksHomePage', () => {
   });
 
   it("opens a work's replay and the whole list", async () => {
-    stubApi({ 'GET /api/v1/user/overview/100001': () => json(buildOverview()) });
+    stubApi({ userOverview: () => buildOverview() });
     const router = renderWorks('/works/home');
     await screen.findByRole('heading', { name: '乐乐' });
     await act(async () =>
@@ -79,14 +80,12 @@ describe('WorksHomePage', () => {
 
   it("shows another child's public home without the parents' hint; 全部作品 names the child", async () => {
     stubApi({
-      'GET /api/v1/user/overview/200002': () =>
-        json(
-          buildOverview({
-            user: { ...buildOverview().user, id: 200002, nickname: '朵朵' },
-            is_self: false,
-            is_public: true,
-          }),
-        ),
+      userOverview: () =>
+        buildOverview({
+          user: { ...buildOverview().user, id: 200002, nickname: '朵朵' },
+          is_self: false,
+          is_public: true,
+        }),
     });
     const router = renderWorks('/works/home/200002');
     await screen.findByRole('heading', { name: '朵朵' });
@@ -99,7 +98,7 @@ describe('WorksHomePage', () => {
 
   it("says kindly that another child's works are not public (10024), without an error toast", async () => {
     stubApi({
-      'GET /api/v1/user/overview/200002': () => json(null, 10024, '记录不存在'),
+      userOverview: () => apiError(10024, '记录不存在'),
     });
     renderWorks('/works/home/200002');
     expect(await screen.findByText('家长还没有公开作品')).toBeTruthy();
@@ -115,8 +114,7 @@ describe('WorksHomePage', () => {
 
   it('invites the child to read when there are no works yet', async () => {
     stubApi({
-      'GET /api/v1/user/overview/100001': () =>
-        json(buildOverview({ best: [], works_count: 0, likes_total: 0 })),
+      userOverview: () => buildOverview({ best: [], works_count: 0, likes_total: 0 }),
     });
     const router = renderWorks('/works/home');
     expect(await screen.findByText('还没有作品，去跟读一本绘本吧！')).toBeTruthy();

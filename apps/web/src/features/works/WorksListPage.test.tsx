@@ -1,13 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { useStartup } from '../../app/startup/startup-store';
 import { curtain } from '../../shared/curtain/curtain';
 import { i18n } from '../../shared/i18n';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
+import { useStartup } from '../../shared/startup/startup-store';
 import { useToasts } from '../../shared/toast/toast-store';
+import { apiError, stubApi } from '../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../test/factories';
-import { buildOverview, buildWorksPage, json, renderWorks, stubApi } from './test-kit';
+import { buildOverview, buildWorksPage, renderWorks } from './test-kit';
 import { worksKeys } from './works-queries';
 
 vi.mock(import('../../shared/analytics/pingback'), async (original) => ({
@@ -43,10 +44,10 @@ const toasts = () => useToasts.getState().toasts.map((t) => [t.kind, t.message])
 describe('WorksListPage', () => {
   it('loads 50 a page and stops once the page reaches page_count', async () => {
     const api = stubApi({
-      'GET /api/v1/user/works/100001': (_, url) =>
-        url.searchParams.get('page') === '2'
-          ? json(buildWorksPage([51, 52], 2, 2, 52))
-          : json(buildWorksPage(range(1, 50), 1, 2, 52)),
+      userWorks: ({ query }) =>
+        query.get('page') === '2'
+          ? buildWorksPage([51, 52], 2, 2, 52)
+          : buildWorksPage(range(1, 50), 1, 2, 52),
     });
     renderWorks('/works/list');
     await waitFor(() => expect(ids()).toHaveLength(50));
@@ -63,7 +64,7 @@ describe('WorksListPage', () => {
 
   it('filters by mode and level and orders by score, kept in the address', async () => {
     const api = stubApi({
-      'GET /api/v1/user/works/100001': () => json(buildWorksPage([1, 2])),
+      userWorks: () => buildWorksPage([1, 2]),
     });
     const router = renderWorks('/works/list');
     await waitFor(() => expect(ids()).toHaveLength(2));
@@ -85,10 +86,8 @@ describe('WorksListPage', () => {
 
   it('offers to show all works when a filter leaves none', async () => {
     stubApi({
-      'GET /api/v1/user/works/100001': (_, url) =>
-        url.searchParams.get('level') === '6'
-          ? json(buildWorksPage([]))
-          : json(buildWorksPage([1])),
+      userWorks: ({ query }) =>
+        query.get('level') === '6' ? buildWorksPage([]) : buildWorksPage([1]),
     });
     const router = renderWorks('/works/list?level=6');
     expect(await screen.findByText('没有符合条件的作品')).toBeTruthy();
@@ -100,10 +99,10 @@ describe('WorksListPage', () => {
   it('deletes one of my works after a confirmation, with the spec toast, and updates the caches', async () => {
     const deleted: string[] = [];
     stubApi({
-      'GET /api/v1/user/works/100001': () => json(buildWorksPage([1, 2, 3])),
-      'DELETE /api/v1/user/works/2': (_, url) => {
+      userWorks: () => buildWorksPage([1, 2, 3]),
+      deleteWork: ({ url }) => {
         deleted.push(url.pathname);
-        return json({ id: 2 });
+        return { id: 2 };
       },
     });
     // The home page, cached from before, counts the work too.
@@ -135,8 +134,8 @@ describe('WorksListPage', () => {
 
   it('shows a refused delete (10400) as an info toast and keeps the work', async () => {
     stubApi({
-      'GET /api/v1/user/works/100001': () => json(buildWorksPage([1])),
-      'DELETE /api/v1/user/works/1': () => json(null, 10400, '操作不允许'),
+      userWorks: () => buildWorksPage([1]),
+      deleteWork: () => apiError(10400, '操作不允许'),
     });
     renderWorks('/works/list');
     await waitFor(() => expect(ids()).toHaveLength(1));
@@ -152,7 +151,7 @@ describe('WorksListPage', () => {
 
   it("lists another child's public works (?user=) without delete buttons", async () => {
     const api = stubApi({
-      'GET /api/v1/user/works/200002': () => json(buildWorksPage([4, 5])),
+      userWorks: () => buildWorksPage([4, 5]),
     });
     const router = renderWorks('/works/list?user=200002');
     await waitFor(() => expect(ids()).toHaveLength(2));
@@ -165,7 +164,7 @@ describe('WorksListPage', () => {
   });
 
   it("says kindly when another child's works are not public (10024)", async () => {
-    stubApi({ 'GET /api/v1/user/works/200002': () => json(null, 10024, '记录不存在') });
+    stubApi({ userWorks: () => apiError(10024, '记录不存在') });
     renderWorks('/works/list?user=200002');
     expect(await screen.findByText('家长还没有公开作品')).toBeTruthy();
     expect(toasts()).toEqual([]);

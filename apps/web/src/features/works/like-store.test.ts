@@ -1,29 +1,24 @@
+import type { TLikeResult } from '@picbook/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/request/query-client';
+import { type ApiError, apiError, stubApi } from '../../test/api-stub';
 import { useLikes } from './like-store';
 
 /** Likes (learning-content §4): optimistic, one request at a time per work, floor 0, caches patched. */
-const json = (data: unknown, code = 0, msg = 'ok') =>
-  new Response(JSON.stringify({ code, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 /** Answers the request in flight (set when fetch is called). */
 const gate: { release: (() => void) | null } = { release: null };
 const releaseNow = () => gate.release?.();
-let answers: Array<() => Response> = [];
-const fetchMock = vi.fn<typeof fetch>(
-  () =>
-    new Promise<Response>((resolve) => {
-      const next = answers.shift() ?? (() => json({}, 10400, '操作太快了'));
-      gate.release = () => resolve(next());
-    }),
-);
+let answers: Array<() => TLikeResult | ApiError> = [];
+const gated = () =>
+  new Promise<TLikeResult | ApiError>((resolve) => {
+    const next = answers.shift() ?? (() => apiError(10400, '操作太快了', {}));
+    gate.release = () => resolve(next());
+  });
+let fetchMock: ReturnType<typeof stubApi>['fetchMock'];
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockClear();
+  fetchMock = stubApi({ likeWork: gated, unlikeWork: gated }).fetchMock;
   useLikes.setState({ byId: {} });
   queryClient.clear();
 });
@@ -31,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('like store', () => {
   it('shows the like at once, ignores a second tap while pending, then takes the server count', async () => {
-    answers = [() => json({ id: 7, like: 5, is_liked: true })];
+    answers = [() => ({ id: 7, like: 5, is_liked: true })];
     const first = useLikes.getState().toggle(7, { like: 3, is_liked: false });
     expect(useLikes.getState().byId[7]).toEqual({ like: 4, is_liked: true, pending: true });
     expect(await useLikes.getState().toggle(7, { like: 3, is_liked: false })).toBe(false);
@@ -46,7 +41,7 @@ describe('like store', () => {
 
   it('an unlike never shows a count below 0, and a failure puts the old state back', async () => {
     gate.release = null;
-    answers = [() => json(null, 10024, '记录不存在或已删除')];
+    answers = [() => apiError(10024, '记录不存在或已删除')];
     const done = useLikes.getState().toggle(9, { like: 0, is_liked: true });
     expect(useLikes.getState().byId[9]).toEqual({ like: 0, is_liked: false, pending: true });
     await vi.waitFor(() => expect(gate.release).not.toBeNull());
@@ -70,7 +65,7 @@ describe('like store', () => {
     queryClient.setQueryData(['works', 'list', 1], {
       pages: [{ list: [{ work_info: { id: 7, like: 3 }, is_liked: false }] }],
     });
-    answers = [() => json({ id: 7, like: 4, is_liked: true })];
+    answers = [() => ({ id: 7, like: 4, is_liked: true })];
     const done = useLikes.getState().toggle(7, { like: 3, is_liked: false });
     await vi.waitFor(() => expect(gate.release).not.toBeNull());
     releaseNow();

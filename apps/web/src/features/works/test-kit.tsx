@@ -1,6 +1,6 @@
 /**
  * Test-only builders and a router harness for the works screens (not imported by the app). Fetch
- * is stubbed by URL with the library's stubApi.
+ * is stubbed by endpoint name with src/test/api-stub.ts.
  */
 import type { TUserOverview, TUserWorks, TWorkEntry } from '@picbook/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,8 +9,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../../shared/request/query-client';
 import WorksHomePage from './WorksHomePage';
 import WorksListPage from './WorksListPage';
-
-export { json, stubApi } from '../library/test-kit';
 
 export function buildWorkEntry(
   overrides: Partial<TWorkEntry['work_info']> = {},

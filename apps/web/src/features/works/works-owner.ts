@@ -1,4 +1,4 @@
-import { useStartup } from '../../app/startup/startup-store';
+import { useStartup } from '../../shared/startup/startup-store';
 
 /**
  * Whose works a page shows: the given id (the home's route segment, the list's `?user=`), else

@@ -1,27 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/api-stub';
 import { useSession } from '../session/session';
 import { canAskForPush, enablePush, vapidKeyBytes } from './enable-push';
 import { readPushNotice, safeAppPath } from './push-notification';
 
-const json = (data: unknown) =>
-  new Response(JSON.stringify({ code: 0, msg: 'ok', data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
-
 const KEY =
   'BF1FZsJcOiER1ygoxzDU6PjH6cQU6fu0EF5wxK41QIKr75pymsohFnTF23uAUIaHjFH1qeGiCTZkJsmvp8P-lTw';
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: ReturnType<typeof stubApi>['fetchMock'];
 const subscribe = vi.fn();
 const requestPermission = vi.fn<() => Promise<NotificationPermission>>();
 let permission: NotificationPermission = 'default';
 
 beforeEach(() => {
   permission = 'default';
-  fetchMock.mockReset();
   subscribe.mockReset();
   requestPermission.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubApi({}).fetchMock;
   vi.stubGlobal('PushManager', class {});
   const FakeNotification = class {};
   Object.defineProperty(FakeNotification, 'permission', { get: () => permission });
@@ -53,9 +47,10 @@ describe('turning notifications on in a browser: permission, PushManager.subscri
         keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'abcdefghijklmnopqrstuv' },
       }),
     });
-    fetchMock
-      .mockResolvedValueOnce(json({ vapid_public_key: KEY }))
-      .mockResolvedValueOnce(json({ id: 1, subscriptions: 1 }));
+    fetchMock = stubApi({
+      pushConfig: () => ({ vapid_public_key: KEY }),
+      pushSubscribe: () => ({ id: 1, subscriptions: 1 }),
+    }).fetchMock;
     expect(canAskForPush()).toBe(true);
     expect(await enablePush()).toBe('subscribed');
     expect(subscribe).toHaveBeenCalledWith({

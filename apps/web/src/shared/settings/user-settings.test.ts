@@ -1,11 +1,20 @@
+import type { TStorages } from '@picbook/contracts';
 import { USER_SETTING_DEFAULTS } from '@picbook/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiError, httpError, stubApi } from '../../test/api-stub';
 import { storage } from '../platform/storage';
 import { LOCAL_KEY_PREFIX, resetSettings, useSettings } from './user-settings';
 
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { status: 200 });
-const fetchMock = vi.fn<typeof fetch>();
+type Answer = () => TStorages | ApiError | Promise<TStorages | ApiError>;
+/** The server's answers to the settings reads and saves in turn, then the standing one. */
+const once: Answer[] = [];
+let standing: Answer | undefined;
+const next = () => {
+  const answer = once.shift() ?? standing;
+  if (!answer) throw new TypeError('no answer');
+  return answer();
+};
+let fetchMock: ReturnType<typeof stubApi>['fetchMock'];
 const bodies = () =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
@@ -15,8 +24,9 @@ const bodies = () =>
     );
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
+  once.length = 0;
+  standing = undefined;
+  fetchMock = stubApi({ getStorages: next, saveStorages: next }).fetchMock;
   resetSettings();
   for (const key of Object.keys(USER_SETTING_DEFAULTS)) storage.remove(LOCAL_KEY_PREFIX + key);
 });
@@ -24,14 +34,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('user settings (spec §5 settings loading)', () => {
   it('converts server values to the default type; empty and missing use the default', async () => {
-    fetchMock.mockResolvedValueOnce(
-      ok({
-        list: [
-          { key: 'eye_shield', value: '30', group: 'setting' },
-          { key: 'play_bgm', value: '', group: 'setting' },
-        ],
-      }),
-    );
+    once.push(() => ({
+      list: [
+        { key: 'eye_shield', value: '30', group: 'setting' },
+        { key: 'play_bgm', value: '', group: 'setting' },
+      ],
+    }));
     await useSettings.getState().load();
     expect(useSettings.getState().values).toEqual({ ...USER_SETTING_DEFAULTS, eye_shield: 30 });
     expect(useSettings.getState().loadState).toBe('done');
@@ -39,8 +47,10 @@ describe('user settings (spec §5 settings loading)', () => {
 
   it('sends settings missing on the server from the device, then removes them locally', async () => {
     storage.set(`${LOCAL_KEY_PREFIX}library_page_type`, '0');
-    fetchMock.mockResolvedValueOnce(ok({ list: [] }));
-    fetchMock.mockResolvedValueOnce(ok({ list: [] }));
+    once.push(
+      () => ({ list: [] }),
+      () => ({ list: [] }),
+    );
     await useSettings.getState().load();
     expect(useSettings.getState().values.library_page_type).toBe(0);
     expect(bodies()).toEqual([
@@ -50,14 +60,14 @@ describe('user settings (spec §5 settings loading)', () => {
   });
 
   it('queues a save made while one is pending, de-duplicated by key', async () => {
-    let release: (r: Response) => void = () => {};
-    fetchMock.mockImplementationOnce(() => new Promise((r) => (release = r)));
-    fetchMock.mockResolvedValue(ok({ list: [] }));
+    let release: (r: TStorages) => void = () => {};
+    once.push(() => new Promise((r) => (release = r)));
+    standing = () => ({ list: [] });
     const first = useSettings.getState().save({ eye_shield: 30 });
     const second = useSettings.getState().save({ play_bgm: 0 });
     const third = useSettings.getState().save({ play_bgm: 1, eye_shield: 45 });
     expect(useSettings.getState().saveState).toBe('pending');
-    release(ok({ list: [] }));
+    release({ list: [] });
     await Promise.all([first, second, third]);
     expect(bodies()).toEqual([
       { group: 'setting', list: [{ key: 'eye_shield', value: '30', group: 'setting' }] },
@@ -73,11 +83,11 @@ describe('user settings (spec §5 settings loading)', () => {
   });
 
   it('retries failed items with the next save', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+    once.push(() => httpError(503));
     await useSettings.getState().save({ kob_schedule: 67 });
     expect(useSettings.getState().saveState).toBe('error');
     expect(useSettings.getState().values.kob_schedule).toBe(67);
-    fetchMock.mockResolvedValueOnce(ok({ list: [] }));
+    once.push(() => ({ list: [] }));
     await useSettings.getState().save({ home_index: 2 });
     expect(bodies().at(-1)?.list).toEqual([
       { key: 'kob_schedule', value: '67', group: 'setting' },

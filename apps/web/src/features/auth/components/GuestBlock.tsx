@@ -1,11 +1,11 @@
 import { GUEST_GIFT_CARD_MESSAGE, guestBlock } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
+import { useLoginLayer } from '../../../shared/session/login-layer';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
-import { useLoginLayer } from '../login-layer';
 import styles from './LoginForms.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useLoginLayer } from '../login-layer';
+import { useLoginLayer } from '../../../shared/session/login-layer';
 import { LoginScreen } from '../pages/lazy-login';
 
 /** Mounted once by the shell: the login layer when something asked for it. */

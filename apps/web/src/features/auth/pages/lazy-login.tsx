@@ -10,7 +10,7 @@ export const LoginScreen = lazy(() =>
   import('./LoginScreen').then((m) => ({ default: m.LoginScreen })),
 );
 export const ChildSetupFlow = lazy(() =>
-  withNamespaces(['child'], import('../../child/ChildSetupFlow')).then((m) => ({
+  withNamespaces(['child'], import('../../child')).then((m) => ({
     default: m.ChildSetupFlow,
   })),
 );

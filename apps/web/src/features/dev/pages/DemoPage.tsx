@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
 import { curtain } from '../../../shared/curtain/curtain';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { BridgeSimulator } from './BridgeSimulator';

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { playSegment } from '../../../shared/audio';
 import { useRecorder } from '../../../shared/recorder';
+import type { ModelAudio } from '../../../shared/recorder/score';
 import { Button } from '../../../shared/ui/Button';
 import speakerIcon from '../../../shared/ui/icons/speaker.svg';
-import { MicButton } from '../../speech/MicButton';
-import { ScoreView } from '../../speech/ScoreView';
-import type { ModelAudio } from '../../speech/score';
+import { MicButton, ScoreView } from '../../speech';
 import styles from './RecorderDemo.module.css';
 
 /** Page 5 of the sample library's "The Red Kite" (book 1101): its sentence, narration and timeline. */

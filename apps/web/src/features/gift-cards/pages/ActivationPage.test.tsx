@@ -1,20 +1,20 @@
+import type { TGiftCard } from '@picbook/contracts';
 import { giftCodeCheckChar } from '@picbook/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import '../../../app/locales';
-import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
+import { apiError, stubApi } from '../../../test/api-stub';
 import { buildUserInfo } from '../../../test/factories';
-import { json, stubApi } from '../../library/test-kit';
 import ActivationPage from './ActivationPage';
 
 const body = 'K7QM4XRT9BWH3NP';
 const code = body + giftCodeCheckChar(body);
-const card = {
+const card: TGiftCard = {
   id: 500001,
   product: { kind: 'right', title: 'VIP会员 31天', right_name: 'vip', days: 31, lifetime: false },
   code_mask: `****-****-****-${code.slice(-4)}`,
@@ -66,14 +66,13 @@ describe('ActivationPage', () => {
 
   it('checks, then redeems the canonical code once', async () => {
     const api = stubApi({
-      'GET /api/v1/gift_card/check': () =>
-        json({
-          product: card.product,
-          redeem_before: 1_802_000_000,
-          batch_title: '阳光小学',
-          redeemed_at: null,
-        }),
-      'POST /api/v1/gift_card/redeem': () => json({ card, repeated: false }),
+      giftCardCheck: () => ({
+        product: card.product,
+        redeem_before: 1_802_000_000,
+        batch_title: '阳光小学',
+        redeemed_at: null,
+      }),
+      giftCardRedeem: () => ({ card, repeated: false }),
     });
     renderPage();
     fireEvent.input(input(), { target: { value: code.toLowerCase().replace(/(.{4})/g, '$1 ') } });
@@ -89,13 +88,12 @@ describe('ActivationPage', () => {
 
   it('a code this family already redeemed says when, and offers the cards instead of redeeming', async () => {
     const api = stubApi({
-      'GET /api/v1/gift_card/check': () =>
-        json({
-          product: card.product,
-          redeem_before: 1_802_000_000,
-          batch_title: '阳光小学',
-          redeemed_at: card.redeemed_at,
-        }),
+      giftCardCheck: () => ({
+        product: card.product,
+        redeem_before: 1_802_000_000,
+        batch_title: '阳光小学',
+        redeemed_at: card.redeemed_at,
+      }),
     });
     renderPage();
     fireEvent.input(input(), { target: { value: code } });
@@ -110,7 +108,7 @@ describe('ActivationPage', () => {
 
   it('a code another family used says so (the server’s 16005 message)', async () => {
     stubApi({
-      'GET /api/v1/gift_card/check': () => json(null, 16005, '该兑换码已被其他家庭使用'),
+      giftCardCheck: () => apiError(16005, '该兑换码已被其他家庭使用'),
     });
     renderPage();
     fireEvent.input(input(), { target: { value: code } });
@@ -123,7 +121,7 @@ describe('ActivationPage', () => {
 
   it('a refused code shows the server message', async () => {
     stubApi({
-      'GET /api/v1/gift_card/check': () => json(null, 16002, '该兑换码已过期，无法兑换'),
+      giftCardCheck: () => apiError(16002, '该兑换码已过期，无法兑换'),
     });
     renderPage();
     fireEvent.input(input(), { target: { value: code } });

@@ -2,11 +2,11 @@ import type { TGiftCodeCheck, TGiftRedeemResult } from '@picbook/contracts';
 import { GIFT_CODE_LENGTH, parseGiftCode, validUntilDate } from '@picbook/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { Field } from '../../../shared/ui/Field';
-import styles from '../GiftCards.module.css';
+import styles from '../../../shared/ui/offers.module.css';
 import { giftErrorMessage, useCheckCode, useRedeemCode } from '../gift-card-queries';
 import { GiftCardRow } from './GiftCardPage';
 

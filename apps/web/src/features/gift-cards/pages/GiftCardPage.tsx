@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
-import { InvitePanel } from '../../promotions/InvitePanel';
-import styles from '../GiftCards.module.css';
+import styles from '../../../shared/ui/offers.module.css';
+import { InvitePanel } from '../../promotions';
 import {
   giftErrorMessage,
   useActivateCard,

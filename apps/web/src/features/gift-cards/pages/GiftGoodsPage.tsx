@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
-import { AddressBook, addressLine } from '../../addresses/AddressBook';
-import { useAddresses } from '../../addresses/addresses-queries';
-import styles from '../GiftCards.module.css';
+import styles from '../../../shared/ui/offers.module.css';
+import { AddressBook, addressLine, useAddresses } from '../../addresses';
 import { giftErrorMessage, usePrize, usePrizeAddress } from '../gift-card-queries';
 import { prizeDate, usePrizeKind } from './GiftListPage';
 

@@ -2,7 +2,7 @@ import type { TGiftPrize } from '@picbook/contracts';
 import { validUntilDate } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from '../GiftCards.module.css';
+import styles from '../../../shared/ui/offers.module.css';
 import { giftErrorMessage, usePrizes } from '../gift-card-queries';
 
 export const prizeDate = (seconds: number) => validUntilDate(new Date(seconds * 1000 + 1));

@@ -3,11 +3,11 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookSaved } from '../../../shared/offline/offline-books';
 import { useOnline } from '../../../shared/platform/network';
+import { BookCover } from '../../../shared/ui/BookCover';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import { bookBadge, LOCKED_BADGES } from '../book-badge';
 import { useLevelColor } from '../library-config';
 import styles from './BookCard.module.css';
-import { BookCover } from './BookCover';
 
 export interface BookCardProps {
   card: TBookCard;

@@ -1,8 +1,8 @@
 import type { TBookCard } from '@picbook/contracts';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BookCover } from '../../../shared/ui/BookCover';
 import { useLevelColor } from '../library-config';
-import { BookCover } from './BookCover';
 import styles from './ContinueReading.module.css';
 
 export interface ContinueReadingProps {

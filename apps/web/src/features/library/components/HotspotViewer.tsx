@@ -2,8 +2,8 @@ import type { TInteractiveAreas } from '@picbook/contracts';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTrack, type Track } from '../../../shared/audio';
+import { BookCover } from '../../../shared/ui/BookCover';
 import { useWindowKeydown } from '../../../shared/ui/use-window-keydown';
-import { BookCover } from './BookCover';
 import styles from './HotspotViewer.module.css';
 
 type AreaPage = TInteractiveAreas['list'][number];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BookCover } from '../../../shared/ui/BookCover';
 import { useInteractiveAreas } from '../library-queries';
-import { BookCover } from './BookCover';
 import { HotspotViewer } from './HotspotViewer';
 import styles from './InteractiveAreas.module.css';
 

@@ -1,11 +1,11 @@
 import type { TBookInfo } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../../app/navigation/jump';
+import { useJump } from '../../../shared/navigation/jump';
 import { isRequestError } from '../../../shared/request/request-error';
+import { useLoginLayer } from '../../../shared/session/login-layer';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
-import { useLoginLayer } from '../../auth/login-layer';
 import { useUnlockBook } from '../library-queries';
 import styles from './LockPanel.module.css';
 

@@ -1,6 +1,6 @@
 import type { TBookCard } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { useOfflineBooks } from '../../../shared/offline/offline-books';
 import { useOnline } from '../../../shared/platform/network';
 import { Button } from '../../../shared/ui/Button';

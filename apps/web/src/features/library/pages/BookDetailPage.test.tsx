@@ -1,15 +1,16 @@
-import type { TBookSummary } from '@picbook/contracts';
+import type { TBookSummary, TInteractiveAreas } from '@picbook/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { createTrack } from '../../../shared/audio';
 import { curtain } from '../../../shared/curtain/curtain';
 import { i18n } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/request/query-client';
+import { useLoginLayer } from '../../../shared/session/login-layer';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
+import { apiError, stubApi } from '../../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../../test/factories';
-import { useLoginLayer } from '../../auth/login-layer';
-import { buildBookInfo, buildReading, json, renderLibrary, stubApi } from '../test-kit';
+import { buildBookInfo, buildReading, renderLibrary } from '../test-kit';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
   ...(await original()),
@@ -42,7 +43,7 @@ const lockedAs = (
   buildSummary({
     book_info: buildBookInfo({ id: 1102, lock: 1, lock_reason, access_code, can_unlock }),
   });
-const noAreas = () => json({ lock: 0, list: [] });
+const noAreas = (): TInteractiveAreas => ({ lock: 0, list: [] });
 let enterSpy: MockInstance<typeof curtain.enter>;
 
 beforeEach(async () => {
@@ -75,7 +76,7 @@ describe('BookDetailPage: a locked book', () => {
   ] as const)(
     'explains lock_reason %s (code %i) instead of the modes',
     async (reason, code, text, button) => {
-      const api = stubApi({ 'GET /api/v1/books/1102/summary': () => json(lockedAs(reason, code)) });
+      const api = stubApi({ bookSummary: () => lockedAs(reason, code) });
       renderLibrary(DETAIL);
       const panel = await screen.findByTestId('lock-panel');
       expect(within(panel).getByText(text)).toBeTruthy();
@@ -88,7 +89,7 @@ describe('BookDetailPage: a locked book', () => {
   );
 
   it('opens the login layer for a guest', async () => {
-    stubApi({ 'GET /api/v1/books/1102/summary': () => json(lockedAs('login', 11)) });
+    stubApi({ bookSummary: () => lockedAs('login', 11) });
     renderLibrary(DETAIL);
     fireEvent.click(await screen.findByRole('button', { name: '登录' }));
     expect(useLoginLayer.getState().isOpen).toBe(true);
@@ -96,13 +97,9 @@ describe('BookDetailPage: a locked book', () => {
 
   it('shows the book as the new account sees it once the guest has logged in', async () => {
     stubApi({
-      'GET /api/v1/books/1102/summary': (init) =>
-        json(
-          new Headers(init?.headers).get('access_token') === 'token-2'
-            ? buildSummary()
-            : lockedAs('login', 11),
-        ),
-      'GET /api/v1/books/1102/interactive_areas': noAreas,
+      bookSummary: ({ headers }) =>
+        headers.get('access_token') === 'token-2' ? buildSummary() : lockedAs('login', 11),
+      interactiveAreas: noAreas,
     });
     renderLibrary(DETAIL);
     fireEvent.click(await screen.findByRole('button', { name: '登录' }));
@@ -116,7 +113,7 @@ describe('BookDetailPage: a locked book', () => {
   });
 
   it('sends a member-to-be to the store', async () => {
-    stubApi({ 'GET /api/v1/books/1102/summary': () => json(lockedAs('vip', 21)) });
+    stubApi({ bookSummary: () => lockedAs('vip', 21) });
     const router = renderLibrary(DETAIL);
     fireEvent.click(await screen.findByRole('button', { name: '开通会员' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/parents/store'));
@@ -125,13 +122,12 @@ describe('BookDetailPage: a locked book', () => {
   it('unlocks with the experience right, then shows the modes', async () => {
     let unlocked = false;
     const api = stubApi({
-      'GET /api/v1/books/1102/summary': () =>
-        json(unlocked ? buildSummary() : lockedAs(null, 31, true)),
-      'POST /api/v1/books/1102/unlock': () => {
+      bookSummary: () => (unlocked ? buildSummary() : lockedAs(null, 31, true)),
+      unlockBook: () => {
         unlocked = true;
-        return json({ lock: 0, book_info: buildBookInfo({ id: 1102 }) });
+        return { lock: 0, book_info: buildBookInfo({ id: 1102 }) };
       },
-      'GET /api/v1/books/1102/interactive_areas': noAreas,
+      interactiveAreas: noAreas,
     });
     renderLibrary(DETAIL);
     const panel = await screen.findByTestId('lock-panel');
@@ -144,9 +140,9 @@ describe('BookDetailPage: a locked book', () => {
 
   it("shows the server's refusal in the panel", async () => {
     stubApi({
-      'GET /api/v1/books/1102/summary': () => json(lockedAs(null, 31, true)),
-      'POST /api/v1/books/1102/unlock': () =>
-        json({ reason: 'vip', access_code: 21 }, 10400, '开通会员即可阅读全部绘本'),
+      bookSummary: () => lockedAs(null, 31, true),
+      unlockBook: () =>
+        apiError(10400, '开通会员即可阅读全部绘本', { reason: 'vip', access_code: 21 }),
     });
     renderLibrary(DETAIL);
     fireEvent.click(await screen.findByRole('button', { name: '解锁绘本' }));
@@ -158,8 +154,8 @@ describe('BookDetailPage: a locked book', () => {
 describe('BookDetailPage: an open book', () => {
   it('shows titles, level, length, summary and the five modes with 读绘本 first', async () => {
     stubApi({
-      'GET /api/v1/books/1102/summary': () => json(buildSummary()),
-      'GET /api/v1/books/1102/interactive_areas': noAreas,
+      bookSummary: () => buildSummary(),
+      interactiveAreas: noAreas,
     });
     renderLibrary(DETAIL);
     const modes = await screen.findByTestId('mode-buttons');
@@ -201,9 +197,14 @@ describe('BookDetailPage: an open book', () => {
     '$label ($state) → $path, loading the book behind the curtain',
     async ({ label, reading, path }) => {
       const api = stubApi({
-        'GET /api/v1/books/1102/summary': () => json(buildSummary({ reading })),
-        'GET /api/v1/books/1102/interactive_areas': noAreas,
-        'GET /api/v1.1/books/1102': () => json({ book_info: buildBookInfo({ id: 1102 }) }),
+        bookSummary: () => buildSummary({ reading }),
+        interactiveAreas: noAreas,
+        book: () => ({
+          book_info: buildBookInfo({ id: 1102 }),
+          pages: [],
+          vocabulary: [],
+          reading: null,
+        }),
       });
       const router = renderLibrary(DETAIL);
       const modes = await screen.findByTestId('mode-buttons');
@@ -216,8 +217,8 @@ describe('BookDetailPage: an open book', () => {
 
   it('plays a word of the vocabulary', async () => {
     stubApi({
-      'GET /api/v1/books/1102/summary': () => json(buildSummary()),
-      'GET /api/v1/books/1102/interactive_areas': noAreas,
+      bookSummary: () => buildSummary(),
+      interactiveAreas: noAreas,
     });
     renderLibrary(DETAIL);
     fireEvent.click(await screen.findByRole('button', { name: '听一听 dog' }));
@@ -227,11 +228,11 @@ describe('BookDetailPage: an open book', () => {
   it('toggles the favourite heart', async () => {
     let favorite = false;
     const api = stubApi({
-      'GET /api/v1/books/1102/summary': () => json(buildSummary({ favorite })),
-      'GET /api/v1/books/1102/interactive_areas': noAreas,
-      'POST /api/v1/books/1102/favorite': (init) => {
-        favorite = JSON.parse(String(init?.body)).favorite === 1;
-        return json({ favorite });
+      bookSummary: () => buildSummary({ favorite }),
+      interactiveAreas: noAreas,
+      favoriteBook: ({ body }) => {
+        favorite = body.favorite === 1;
+        return { favorite };
       },
     });
     renderLibrary(DETAIL);
@@ -243,23 +244,22 @@ describe('BookDetailPage: an open book', () => {
 
   it('opens a page picture with its hotspots; a tap says the word in a bubble', async () => {
     stubApi({
-      'GET /api/v1/books/1102/summary': () => json(buildSummary()),
-      'GET /api/v1/books/1102/interactive_areas': () =>
-        json({
-          lock: 0,
-          list: [
-            {
-              page: 2,
-              image: '/media/p2.webp',
-              image_small: '/media/p2-s.webp',
-              placeholder: 'data:image/webp;base64,AAAA',
-              hotspots: [
-                { word: 'dog', audio: '/media/h-dog.mp3', x: 0.1, y: 0.5, w: 0.2, h: 0.3 },
-                { word: 'ball', audio: '/media/h-ball.mp3', x: 0.6, y: 0.05, w: 0.1, h: 0.1 },
-              ],
-            },
-          ],
-        }),
+      bookSummary: () => buildSummary(),
+      interactiveAreas: () => ({
+        lock: 0,
+        list: [
+          {
+            page: 2,
+            image: '/media/p2.webp',
+            image_small: '/media/p2-s.webp',
+            placeholder: 'data:image/webp;base64,AAAA',
+            hotspots: [
+              { word: 'dog', audio: '/media/h-dog.mp3', x: 0.1, y: 0.5, w: 0.2, h: 0.3 },
+              { word: 'ball', audio: '/media/h-ball.mp3', x: 0.6, y: 0.05, w: 0.1, h: 0.1 },
+            ],
+          },
+        ],
+      }),
     });
     renderLibrary(DETAIL);
     fireEvent.click(await screen.findByRole('button', { name: '第 2 页的互动图画' }));

@@ -1,17 +1,15 @@
 import { ErrorCode } from '@picbook/contracts/errors';
-import type { CSSProperties } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useBookSaved } from '../../../shared/offline/offline-books';
 import { useOnline } from '../../../shared/platform/network';
 import { isRequestError } from '../../../shared/request/request-error';
 import { useSession } from '../../../shared/session/session';
+import { BookCover } from '../../../shared/ui/BookCover';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
-import { LessonGuide } from '../../study-plan/components/LessonGuide';
-import { RankPanel } from '../../works/RankPanel';
-import { BookCover } from '../components/BookCover';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { InteractiveAreas } from '../components/InteractiveAreas';
 import { LockPanel } from '../components/LockPanel';
@@ -30,7 +28,14 @@ import styles from './BookDetailPage.module.css';
  * with talking hotspots. Offline, a book saved on the device opens from its kept answers, and one
  * that is not says so at once (decision 096).
  */
-export default function BookDetailPage() {
+export interface BookDetailPageProps {
+  /** The study plan's lesson guide for the book: passed in by the route (app/book-detail-route.tsx). */
+  LessonGuide?: ComponentType<{ bookId: number }>;
+  /** The works' ranking of the book: passed in by the route, as the guide. */
+  RankPanel?: ComponentType<{ bookId: number; className?: string }>;
+}
+
+export default function BookDetailPage({ LessonGuide, RankPanel }: BookDetailPageProps) {
   const { t } = useTranslation('library');
   const bookId = Number(useParams().bookId);
   // Who asks decides locks and progress: a login here (the lock panel) re-renders the page, and
@@ -115,7 +120,7 @@ export default function BookDetailPage() {
             <OfflineBadge bookId={info.id} />
           </>
         )}
-        {token && online && <LessonGuide bookId={info.id} />}
+        {token && online && LessonGuide && <LessonGuide bookId={info.id} />}
 
         <section className={styles.card}>
           <h2>{t('detail.summaryTitle')}</h2>
@@ -130,7 +135,7 @@ export default function BookDetailPage() {
 
         {!isLocked && <InteractiveAreas bookId={info.id} className={styles.card} />}
         {/* Rankings, PK and likes need the network; offline the page is the book itself. */}
-        {online && <RankPanel bookId={info.id} className={styles.card} />}
+        {online && RankPanel && <RankPanel bookId={info.id} className={styles.card} />}
       </main>
     </div>
   );

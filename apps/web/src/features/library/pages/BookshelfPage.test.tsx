@@ -1,18 +1,20 @@
+import type { TShelf, TShelfType } from '@picbook/contracts';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
+import { stubApi, unstubbed } from '../../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../../test/factories';
-import { buildCard, buildReading, json, renderLibrary, stubApi } from '../test-kit';
+import { buildCard, buildReading, renderLibrary } from '../test-kit';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
   ...(await original()),
   track: vi.fn(),
 }));
 
-const shelfPage = (type: string, page: number, ids: number[], total: number) => ({
+const shelfPage = (type: TShelfType, page: number, ids: number[], total: number): TShelf => ({
   type,
   list: ids.map((id) => buildCard({ id, title_en: `Book ${id}` }, buildReading())),
   total,
@@ -41,10 +43,10 @@ describe('BookshelfPage', () => {
   it('pages through a shelf with 加载更多 (20 a page)', async () => {
     const first = Array.from({ length: 20 }, (_, i) => 2001 + i);
     const api = stubApi({
-      'GET /api/v1/bookshelf/recent': (_, url) =>
-        url.searchParams.get('page') === '2'
-          ? json(shelfPage('recent', 2, [2021, 2022], 22))
-          : json(shelfPage('recent', 1, first, 22)),
+      bookshelf: ({ query }) =>
+        query.get('page') === '2'
+          ? shelfPage('recent', 2, [2021, 2022], 22)
+          : shelfPage('recent', 1, first, 22),
     });
     renderLibrary('/bookshelf/recent');
     await screen.findByText('Book 2001');
@@ -62,8 +64,12 @@ describe('BookshelfPage', () => {
 
   it('switches shelves in place (replace) and shows a friendly empty shelf', async () => {
     stubApi({
-      'GET /api/v1/bookshelf/recent': () => json(shelfPage('recent', 1, [2001], 1)),
-      'GET /api/v1/bookshelf/favorites': () => json(shelfPage('favorites', 1, [], 0)),
+      bookshelf: (request) =>
+        request.params.type === 'recent'
+          ? shelfPage('recent', 1, [2001], 1)
+          : request.params.type === 'favorites'
+            ? shelfPage('favorites', 1, [], 0)
+            : unstubbed(request),
     });
     const router = renderLibrary('/bookshelf/recent');
     await screen.findByText('Book 2001');
@@ -80,7 +86,7 @@ describe('BookshelfPage', () => {
   });
 
   it('shows the recent shelf for an unknown shelf type', async () => {
-    stubApi({ 'GET /api/v1/bookshelf/recent': () => json(shelfPage('recent', 1, [2001], 1)) });
+    stubApi({ bookshelf: () => shelfPage('recent', 1, [2001], 1) });
     const router = renderLibrary('/bookshelf/everything');
     await screen.findByText('Book 2001');
     expect(router.state.location.pathname).toBe('/bookshelf/recent');

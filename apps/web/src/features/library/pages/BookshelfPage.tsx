@@ -1,8 +1,8 @@
 import type { TBookCard, TShelfType } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
-import { useJump } from '../../../app/navigation/jump';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
+import { useJump } from '../../../shared/navigation/jump';
 import { useOnline } from '../../../shared/platform/network';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';

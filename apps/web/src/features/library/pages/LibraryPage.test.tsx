@@ -1,14 +1,16 @@
+import type { TShelf } from '@picbook/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { curtain } from '../../../shared/curtain/curtain';
 import { i18n } from '../../../shared/i18n';
 import { storage } from '../../../shared/platform/storage';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
+import { apiError, stubApi, unstubbed } from '../../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../../test/factories';
 import { LEVEL_KEY } from '../library-config';
-import { buildCard, buildReading, json, renderLibrary, stubApi } from '../test-kit';
+import { buildCard, buildReading, renderLibrary } from '../test-kit';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
   ...(await original()),
@@ -42,7 +44,7 @@ const levelTwo = {
   trial_lesson: [],
   list: [buildCard({ id: 1201, title_en: 'Float or Sink', level: 2, category: 4 })],
 };
-const emptyShelf = { type: 'reading', list: [], total: 0, page: 1, page_size: 20 };
+const emptyShelf: TShelf = { type: 'reading', list: [], total: 0, page: 1, page_size: 20 };
 
 const cardTitles = () =>
   screen.getAllByTestId('book-card').map((card) => card.querySelector('[lang="en"]')?.textContent);
@@ -67,8 +69,8 @@ afterEach(() => {
 describe('LibraryPage', () => {
   it("shows the level's books as cards with their access badges and reading state", async () => {
     stubApi({
-      'GET /api/v1.2/learning/level/1': () => json(levelOne),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      levelBooks: () => levelOne,
+      bookshelf: () => emptyShelf,
     });
     renderLibrary('/library');
     expect(screen.getAllByTestId('book-card-skeleton')).toHaveLength(6);
@@ -83,8 +85,8 @@ describe('LibraryPage', () => {
 
   it('filters by the categories present in the level (全部 first)', async () => {
     stubApi({
-      'GET /api/v1.2/learning/level/1': () => json(levelOne),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      levelBooks: () => levelOne,
+      bookshelf: () => emptyShelf,
     });
     renderLibrary('/library');
     await screen.findByText('The Red Kite');
@@ -105,9 +107,9 @@ describe('LibraryPage', () => {
 
   it('remembers the chosen level and loads its books', async () => {
     const api = stubApi({
-      'GET /api/v1.2/learning/level/1': () => json(levelOne),
-      'GET /api/v1.2/learning/level/2': () => json(levelTwo),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      levelBooks: (request) =>
+        ({ '1': levelOne, '2': levelTwo })[request.params.level] ?? unstubbed(request),
+      bookshelf: () => emptyShelf,
     });
     renderLibrary('/library');
     await screen.findByText('The Red Kite');
@@ -125,8 +127,8 @@ describe('LibraryPage', () => {
   it("opens the user's level by default", async () => {
     useStartup.setState({ user: buildUserInfo({ level: 2 }) });
     stubApi({
-      'GET /api/v1.2/learning/level/2': () => json(levelTwo),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      levelBooks: () => levelTwo,
+      bookshelf: () => emptyShelf,
     });
     renderLibrary('/library');
     await screen.findByText('Float or Sink');
@@ -134,8 +136,8 @@ describe('LibraryPage', () => {
 
   it('opens the book detail of a tapped card', async () => {
     stubApi({
-      'GET /api/v1.2/learning/level/1': () => json(levelOne),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      levelBooks: () => levelOne,
+      bookshelf: () => emptyShelf,
     });
     const router = renderLibrary('/library');
     await screen.findByText('Where Is Bobo');
@@ -149,9 +151,14 @@ describe('LibraryPage', () => {
       buildReading({ process: '004', page: 4, mode: 'cn_read' }),
     );
     stubApi({
-      'GET /api/v1.2/learning/level/1': () => json(levelOne),
-      'GET /api/v1/bookshelf/reading': () => json({ ...emptyShelf, list: [current], total: 1 }),
-      'GET /api/v1.1/books/1305': () => json({ book_info: current.book_info }),
+      levelBooks: () => levelOne,
+      bookshelf: () => ({ ...emptyShelf, list: [current], total: 1 }),
+      book: () => ({
+        book_info: current.book_info,
+        pages: [],
+        vocabulary: [],
+        reading: current.reading,
+      }),
     });
     const router = renderLibrary('/library');
     const hero = await screen.findByTestId('continue-reading');
@@ -166,9 +173,11 @@ describe('LibraryPage', () => {
 
   it('leads to the bookshelf', async () => {
     stubApi({
-      'GET /api/v1.2/learning/level/1': () => json(levelOne),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
-      'GET /api/v1/bookshelf/recent': () => json({ ...emptyShelf, type: 'recent' }),
+      levelBooks: () => levelOne,
+      bookshelf: (request) =>
+        ({ reading: emptyShelf, recent: { ...emptyShelf, type: 'recent' as const } })[
+          request.params.type
+        ] ?? unstubbed(request),
     });
     const router = renderLibrary('/library');
     fireEvent.click(await screen.findByRole('button', { name: '我的书架' }));
@@ -177,7 +186,7 @@ describe('LibraryPage', () => {
 
   it('has no 继续阅读 and no bookshelf without a session', async () => {
     useSession.getState().logout();
-    const api = stubApi({ 'GET /api/v1.2/learning/level/1': () => json(levelOne) });
+    const api = stubApi({ levelBooks: () => levelOne });
     renderLibrary('/library');
     await screen.findByText('The Red Kite');
     expect(screen.queryByRole('button', { name: '我的书架' })).toBeNull();
@@ -187,9 +196,8 @@ describe('LibraryPage', () => {
   it('offers a retry when the books do not load', async () => {
     let fail = true;
     stubApi({
-      'GET /api/v1.2/learning/level/1': () =>
-        fail ? json(null, 10001, '系统繁忙') : json(levelOne),
-      'GET /api/v1/bookshelf/reading': () => json(emptyShelf),
+      levelBooks: () => (fail ? apiError(10001, '系统繁忙') : levelOne),
+      bookshelf: () => emptyShelf,
     });
     renderLibrary('/library');
     // One automatic retry of the query, then the problem panel.

@@ -6,14 +6,15 @@
 import type { TBookSummary } from '@picbook/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { type SavedBook, useOfflineBooks } from '../../../shared/offline/offline-books';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { useToasts } from '../../../shared/toast/toast-store';
+import { stubApi } from '../../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../../test/factories';
-import { buildBookInfo, buildCard, json, renderLibrary, stubApi } from '../test-kit';
+import { buildBookInfo, buildCard, renderLibrary } from '../test-kit';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
   ...(await original()),
@@ -69,9 +70,9 @@ afterEach(() => {
 describe('offline: a saved book opens from its entrances', () => {
   it('the detail page shows the saved book (its summary answered from the device), no toast', async () => {
     stubApi({
-      'GET /api/v1/books/1101/summary': () => json(summary()),
-      'GET /api/v1.1/books/1101': unreachable,
-      'GET /api/v1/books/1101/interactive_areas': () => json({ lock: 0, list: [] }),
+      bookSummary: () => summary(),
+      book: unreachable,
+      interactiveAreas: () => ({ lock: 0, list: [] }),
     });
     goOffline();
     renderLibrary('/library/detail/1101/1/0/0');
@@ -84,7 +85,7 @@ describe('offline: a saved book opens from its entrances', () => {
 
   it('a book that is not saved says so at once, without waiting for the network', async () => {
     const { calls } = stubApi({
-      'GET /api/v1/books/1102/summary': () => new Promise<Response>(() => {}),
+      bookSummary: () => new Promise<Response>(() => {}),
     });
     goOffline();
     renderLibrary('/library/detail/1102/1/0/0');
@@ -97,10 +98,9 @@ describe('offline: a saved book opens from its entrances', () => {
 
   it('the library marks the saved book and greys the others; a tap opens the saved one', async () => {
     stubApi({
-      'GET /api/v1.2/learning/level/1': () =>
-        json({ level: 1, trial_lesson: [], list: [kite, family] }),
-      'GET /api/v1/bookshelf/reading': () => json({ list: [], total: 0, page: 1, page_size: 20 }),
-      'GET /api/v1/books/1101/summary': () => json(summary()),
+      levelBooks: () => ({ level: 1, trial_lesson: [], list: [kite, family] }),
+      bookshelf: () => ({ type: 'reading', list: [], total: 0, page: 1, page_size: 20 }),
+      bookSummary: () => summary(),
     });
     renderLibrary('/library');
     await screen.findAllByTestId('book-card');
@@ -120,8 +120,8 @@ describe('offline: a saved book opens from its entrances', () => {
 
   it('a library list the device does not hold shows the saved books instead, quickly', async () => {
     stubApi({
-      'GET /api/v1.2/learning/level/1': unreachable,
-      'GET /api/v1/bookshelf/reading': unreachable,
+      levelBooks: unreachable,
+      bookshelf: unreachable,
     });
     goOffline();
     renderLibrary('/library');
@@ -132,7 +132,7 @@ describe('offline: a saved book opens from its entrances', () => {
   });
 
   it('我的书架 offline: a shelf the device does not hold shows the saved books', async () => {
-    stubApi({ 'GET /api/v1/bookshelf/recent': unreachable });
+    stubApi({ bookshelf: unreachable });
     goOffline();
     renderLibrary('/bookshelf/recent');
     const shelf = await screen.findByTestId('saved-books', undefined, { timeout: 1500 });
@@ -141,7 +141,7 @@ describe('offline: a saved book opens from its entrances', () => {
 
   it('no saved book: the empty shelf says how a book gets saved', async () => {
     useOfflineBooks.setState({ saved: {} });
-    stubApi({ 'GET /api/v1/bookshelf/recent': unreachable });
+    stubApi({ bookshelf: unreachable });
     goOffline();
     renderLibrary('/bookshelf/recent');
     expect((await screen.findByTestId('saved-books-none')).textContent).toContain(
@@ -153,9 +153,11 @@ describe('offline: a saved book opens from its entrances', () => {
 describe('offline reads fail fast', () => {
   it('back online, the detail of an unsaved book loads by itself', async () => {
     stubApi({
-      'GET /api/v1/books/1102/summary': () =>
-        json({ ...summary(), book_info: buildBookInfo({ id: 1102, title_en: 'Family' }) }),
-      'GET /api/v1/books/1102/interactive_areas': () => json({ lock: 0, list: [] }),
+      bookSummary: () => ({
+        ...summary(),
+        book_info: buildBookInfo({ id: 1102, title_en: 'Family' }),
+      }),
+      interactiveAreas: () => ({ lock: 0, list: [] }),
     });
     goOffline();
     renderLibrary('/library/detail/1102/1/0/0');

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/format/time';
 import { appEnv } from '../../../shared/platform/env';
+import { canUsePoints } from '../../../shared/platform/points-env';
 import { Button } from '../../../shared/ui/Button';
-import { PointsUnavailable } from '../../points/components/PointsUnavailable';
-import { canUsePoints } from '../../points/points-env';
-import { usePointsDetail } from '../../points/points-queries';
+import { PointsUnavailable, usePointsDetail } from '../../points';
 import { useMyAwards } from '../lottery-queries';
 import styles from './LotteryPages.module.css';
 

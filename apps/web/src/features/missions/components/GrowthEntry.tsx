@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
 import footprintIcon from '../icons/footprint.svg';

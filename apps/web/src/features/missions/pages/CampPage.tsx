@@ -3,7 +3,7 @@ import type { CampKind } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { Button } from '../../../shared/ui/Button';
 import coinIcon from '../../../shared/ui/icons/coin.svg';
 import diamondIcon from '../../../shared/ui/icons/diamond.svg';

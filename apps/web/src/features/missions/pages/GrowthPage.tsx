@@ -10,9 +10,9 @@ import {
 } from '@picbook/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { appEnv } from '../../../shared/platform/env';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import coinIcon from '../../../shared/ui/icons/coin.svg';
 import diamondIcon from '../../../shared/ui/icons/diamond.svg';

@@ -1,7 +1,7 @@
 import type { TDeletionSummary } from '@picbook/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { untilDate } from '../../store/membership';
+import { untilDate } from '../../../shared/startup/membership';
 import styles from '../pages/Parents.module.css';
 
 const count = (n: number) => n.toLocaleString('zh-CN');

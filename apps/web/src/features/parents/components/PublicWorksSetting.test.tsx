@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
-import { json, stubApi } from '../../library/test-kit';
+import { stubApi } from '../../../test/api-stub';
 import { PublicWorksSetting } from './PublicWorksSetting';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
@@ -33,11 +33,10 @@ describe('PublicWorksSetting', () => {
   it("shows the guardian's choice (off by default) and saves a change", async () => {
     const bodies: unknown[] = [];
     stubApi({
-      'GET /api/v1/user/public_works': () => json({ consented: 0, updated_at: null }),
-      'POST /api/v1/user/public_works': (init) => {
-        const body = JSON.parse(String(init?.body)) as { consented: number };
+      getPublicWorks: () => ({ consented: 0, updated_at: null }),
+      setPublicWorks: ({ body }) => {
         bodies.push(body);
-        return json({ consented: body.consented, updated_at: 1_780_000_000 });
+        return { consented: body.consented === 1 ? 1 : 0, updated_at: 1_780_000_000 };
       },
     });
     show();

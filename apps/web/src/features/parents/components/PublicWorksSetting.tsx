@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/request/api';
 import { queryClient } from '../../../shared/request/query-client';
-import { usePublicWorks, worksKeys } from '../../works/works-queries';
+import { usePublicWorks, worksKeys } from '../../works';
 import styles from './PublicWorksSetting.module.css';
 
 export interface PublicWorksSettingProps {

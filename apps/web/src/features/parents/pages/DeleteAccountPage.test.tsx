@@ -2,13 +2,19 @@ import type { TDeletionSummary } from '@picbook/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { useToasts } from '../../../shared/toast/toast-store';
+import {
+  type ApiAnswers,
+  type ApiError,
+  apiError,
+  httpError,
+  stubApi,
+} from '../../../test/api-stub';
 import { buildUserInfo } from '../../../test/factories';
-import { json, stubApi } from '../../library/test-kit';
 import DeleteAccountPage from './DeleteAccountPage';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
@@ -59,21 +65,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Answer = Parameters<typeof stubApi>[0][string];
-
 /** The page for this account, with the summary and POST /api/v1/user/cancel answered. */
-function show(
-  user: typeof GUEST,
-  summary: TDeletionSummary = NOTHING,
-  more: Record<string, Answer> = {},
-) {
+function show(user: typeof GUEST, summary: TDeletionSummary = NOTHING, more: ApiAnswers = {}) {
   useStartup.setState({ user, userState: 'done' });
   const bodies: unknown[] = [];
   const api = stubApi({
-    'GET /api/v1/user/cancel/summary': () => json(summary),
-    'POST /api/v1/user/cancel': (init) => {
-      bodies.push(JSON.parse(String(init?.body)));
-      return json({ deleted: true });
+    deletionSummary: () => summary,
+    cancelAccount: ({ body }) => {
+      bodies.push(body);
+      return { deleted: true };
     },
     ...more,
   });
@@ -158,8 +158,7 @@ describe('DeleteAccountPage', () => {
   it('without the summary the final confirmation cannot be given; retry reads it', async () => {
     let fail = true;
     const { bodies } = show(GUEST, NOTHING, {
-      'GET /api/v1/user/cancel/summary': () =>
-        fail ? new Response('', { status: 502 }) : json(VIP_AND_POINTS),
+      deletionSummary: () => (fail ? httpError(502) : VIP_AND_POINTS),
     });
     await screen.findByText(/没能读取账号里的权益和余额/, undefined, { timeout: 4000 });
     await tickUnderstood();
@@ -222,12 +221,12 @@ describe('DeleteAccountPage', () => {
   });
 
   it('the server’s refusals are said on the page: a wrong phone, a wait (429), a wrong code', async () => {
-    let smsAnswer: () => Response = () =>
-      json({ field: 'mobile' }, 10001, '请输入本账号绑定的手机号');
-    let cancelAnswer: () => Response = () => json(null, 11102, '验证码错误，请重新验证');
+    let smsAnswer: () => ApiError = () =>
+      apiError(10001, '请输入本账号绑定的手机号', { field: 'mobile' });
+    let cancelAnswer: () => ApiError = () => apiError(11102, '验证码错误，请重新验证');
     const { calls } = show(WITH_PHONE, NOTHING, {
-      'GET /api/v1/sms': () => smsAnswer(),
-      'POST /api/v1/user/cancel': () => cancelAnswer(),
+      sms: () => smsAnswer(),
+      cancelAccount: () => cancelAnswer(),
     });
     // Matches the mask, but the server knows better.
     await type('手机号', '13812348000');
@@ -236,11 +235,7 @@ describe('DeleteAccountPage', () => {
     expect(screen.getByTestId('sms-button').dataset.state).toBe('send');
 
     await type('手机号', '13800138000');
-    smsAnswer = () =>
-      new Response(JSON.stringify({ code: 10429, msg: 'x', data: { retry_after: 42 } }), {
-        status: 429,
-        headers: { 'content-type': 'application/json' },
-      });
+    smsAnswer = () => httpError(429, { code: 10429, msg: 'x', data: { retry_after: 42 } });
     await act(async () => fireEvent.click(screen.getByTestId('sms-button')));
     await waitFor(() => expect(notice()).toBe('发送太频繁，请 42 秒后再获取验证码'));
     expect(screen.getByTestId('sms-button').dataset.state).toBe('countdown');
@@ -254,7 +249,7 @@ describe('DeleteAccountPage', () => {
     await waitFor(() => expect(notice()).toBe('注销没有完成：验证码错误，请重新验证'));
     expect(useSession.getState().token).toBe('token-1');
 
-    cancelAnswer = () => new Response('', { status: 429 });
+    cancelAnswer = () => httpError(429);
     await act(async () => fireEvent.click(deleteButton()));
     await waitFor(() => expect((confirmInDialog() as HTMLButtonElement).disabled).toBe(false));
     await act(async () => fireEvent.click(confirmInDialog()));

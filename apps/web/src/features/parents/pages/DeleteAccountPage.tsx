@@ -9,16 +9,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
 import { api } from '../../../shared/request/api';
 import { isRequestError } from '../../../shared/request/request-error';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { Field } from '../../../shared/ui/Field';
-import { SmsButton, type SmsRefusal } from '../../auth/components/SmsButton';
-import { validationText } from '../../auth/login-store';
+import { SmsButton, type SmsRefusal, validationText } from '../../auth';
 import { DeletionLosses } from '../components/DeletionLosses';
 import styles from './Parents.module.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { WheelArt } from '../../lottery/components/WheelArt';
 import styles from '../Points.module.css';
+import { WheelArt } from './WheelArt';
 
 /** A little wheel that turns: the way from the points mall to the lucky wheel. */
 export function LotteryBanner({ lotteryId }: { lotteryId: number }) {

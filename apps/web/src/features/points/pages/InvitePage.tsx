@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appEnv } from '../../../shared/platform/env';
+import { canUsePoints } from '../../../shared/platform/points-env';
 import { toast } from '../../../shared/toast/toast-store';
 import logo from '../../../shared/ui/illustrations/logo-mark.svg';
 import { PointsUnavailable } from '../components/PointsUnavailable';
 import { inviteQrDataUrl } from '../invite-link';
 import styles from '../Points.module.css';
-import { canUsePoints } from '../points-env';
 import { useInvitees, useInviteRanks } from '../points-queries';
 import page from './InvitePage.module.css';
 

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '../../../shared/format/time';
 import { appEnv } from '../../../shared/platform/env';
+import { canUsePoints } from '../../../shared/platform/points-env';
 import { Button } from '../../../shared/ui/Button';
 import { OrderDialog } from '../components/OrderDialog';
 import { PointsUnavailable } from '../components/PointsUnavailable';
 import styles from '../Points.module.css';
-import { canUsePoints } from '../points-env';
 import { useOrders, usePointsRecords } from '../points-queries';
 import page from './PointDetailsPage.module.css';
 

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStartup } from '../../../app/startup/startup-store';
 import { appEnv } from '../../../shared/platform/env';
+import { canUsePoints } from '../../../shared/platform/points-env';
 import { useDeviceSetting } from '../../../shared/settings/device-settings';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
-import { DailyLotteryModal } from '../../lottery/components/DailyLotteryModal';
+import { DailyLotteryModal } from '../components/DailyLotteryModal';
 import { GoodsCard } from '../components/GoodsCard';
 import { LotteryBanner } from '../components/LotteryBanner';
 import { PointsUnavailable } from '../components/PointsUnavailable';
 import { SignInCard } from '../components/SignInCard';
 import { TaskList } from '../components/TaskList';
 import styles from '../Points.module.css';
-import { canUsePoints } from '../points-env';
 import { useGoodsList, usePointsDetail } from '../points-queries';
 
 const LINKS = [

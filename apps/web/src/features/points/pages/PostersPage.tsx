@@ -1,15 +1,15 @@
 import { POINTS_TOAST_MS } from '@picbook/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
 import { appEnv } from '../../../shared/platform/env';
+import { canUsePoints } from '../../../shared/platform/points-env';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { PointsUnavailable } from '../components/PointsUnavailable';
 import { inviteQrDataUrl } from '../invite-link';
 import { drawInvitePoster, POSTER_TEMPLATES, type PosterTemplate } from '../invite-poster';
 import styles from '../Points.module.css';
-import { canUsePoints } from '../points-env';
 import { useInvitees } from '../points-queries';
 import page from './PostersPage.module.css';
 

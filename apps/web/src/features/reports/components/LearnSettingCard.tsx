@@ -1,11 +1,11 @@
 import type { TLearnSetting } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
 import { canAskForPush, enablePush } from '../../../shared/push/enable-push';
 import { api } from '../../../shared/request/api';
 import { queryClient } from '../../../shared/request/query-client';
 import { getDeviceSetting, setDeviceSetting } from '../../../shared/settings/device-settings';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import { followLevel } from '../level-switch';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import { Chart } from '../components/Chart';
 import { makePoster, useBookReport } from '../report-queries';

@@ -3,20 +3,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { storage } from '../../../shared/platform/storage';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { LEARNING_LEVEL_KEY } from '../../../shared/settings/learning-level';
+import { LEVEL_KEY } from '../../../shared/settings/levels';
+import { useStartup } from '../../../shared/startup/startup-store';
+import { stubApi } from '../../../test/api-stub';
 import { buildConfigs, buildUserInfo } from '../../../test/factories';
-import { LEVEL_KEY } from '../../library/library-data';
-import { json, stubApi } from '../../library/test-kit';
-import { LEARNING_LEVEL_KEY } from '../../study-plan/plan-helpers';
 import EvaluatingFinishedPage from './EvaluatingFinishedPage';
 import EvaluatingPage from './EvaluatingPage';
 
 const gate = vi.hoisted(() => ({ passed: true }));
-vi.mock(import('../../parents/gate'), async (original) => ({
+vi.mock(import('../../../shared/parental-gate'), async (original) => ({
   ...(await original()),
   requestParentalMode: () => Promise.resolve(gate.passed),
 }));
@@ -104,7 +104,7 @@ afterEach(() => {
 describe('EvaluatingPage: the age (decision 095)', () => {
   it('asks the age only when no birthday is set, from 3 years on; a 3-year-old skips the grade', async () => {
     withBirthday(null);
-    const api = stubApi({ 'GET /api/v1/grades/words': () => json(words) });
+    const api = stubApi({ gradeWords: () => words });
     renderAt('/evaluating');
     expect(screen.getByTestId('evaluating').dataset.screen).toBe('basis');
     const next = screen.getByRole('button', { name: '下一步' }) as HTMLButtonElement;
@@ -130,7 +130,7 @@ describe('EvaluatingPage: the age (decision 095)', () => {
 
   it('a 4-year-old by birthday: no question before the words', async () => {
     withBirthday(bornYearsAgo(4));
-    const api = stubApi({ 'GET /api/v1/grades/words': () => json(words) });
+    const api = stubApi({ gradeWords: () => words });
     renderAt('/evaluating');
     await screen.findByText('kite');
     expect(api.calls()).toEqual(['GET /api/v1/grades/words?age=4&grade=0']);
@@ -158,9 +158,15 @@ describe('EvaluatingFinishedPage: the evidence and the parent’s choice', () =>
   it('the parent confirms: the level is set, and the library and the plan follow it', async () => {
     withBirthday(null);
     const api = stubApi({
-      'POST /api/v1/user/level/2': () =>
-        json({ level: 2, type: 20, is_current: true, finish_num: 0, course_num: 0, current: null }),
-      'GET /api/v1/user': () => json(buildUserInfo({ level: 2 })),
+      setUserLevel: () => ({
+        level: 2,
+        type: 20,
+        is_current: true,
+        finish_num: 0,
+        course_num: 0,
+        current: null,
+      }),
+      userInfo: () => buildUserInfo({ level: 2 }),
     });
     renderAt('/evaluating/finished/2', result);
     fireEvent.click(screen.getByTestId('eval-switch'));

@@ -2,13 +2,13 @@ import type { TGradingResult } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
+import { requestParentalMode } from '../../../shared/parental-gate';
 import { storage } from '../../../shared/platform/storage';
+import { initialLevel, LEARNING_LEVEL_KEY } from '../../../shared/settings/learning-level';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
-import { requestParentalMode } from '../../parents/gate';
-import { initialLevel, LEARNING_LEVEL_KEY } from '../../study-plan/plan-helpers';
 import { switchLevel } from '../level-switch';
 import styles from './Evaluating.module.css';
 

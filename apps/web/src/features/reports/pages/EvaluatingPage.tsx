@@ -10,12 +10,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStartup } from '../../../app/startup/startup-store';
 import { createTrack, getAudioEngine } from '../../../shared/audio';
+import { chinaToday } from '../../../shared/format/china-day';
 import { api } from '../../../shared/request/api';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import speaker from '../../../shared/ui/icons/speaker.svg';
-import { chinaToday } from '../../study-plan/plan-helpers';
 import styles from './Evaluating.module.css';
 
 type Screen = 'basis' | 'grade' | 'words' | 'quiz' | 'end';

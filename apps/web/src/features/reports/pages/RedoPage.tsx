@@ -1,16 +1,20 @@
 import type { TCourse, TCoursePart, TRedoResult } from '@picbook/contracts';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { api } from '../../../shared/request/api';
 import { queryClient } from '../../../shared/request/query-client';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
-import { CoursePlayer } from '../../study-plan/player/CoursePlayer';
-import { refreshProgress, type SubmitInput, useCourse } from '../../study-plan/study-plan-queries';
+import {
+  type CoursePlayerProps,
+  refreshProgress,
+  type SubmitInput,
+  useCourse,
+} from '../../study-plan';
 import { itemName } from '../part-names';
 import { reportKeys, useCourseReport } from '../report-queries';
 import styles from './Evaluating.module.css';
@@ -42,7 +46,15 @@ function partsWith(course: PartsCourse, ids: readonly string[]): PartsCourse {
  * /learning/lookOver/… shows the report's items. The server keeps an item's better score only,
  * and the course reward is paid once.
  */
-export default function RedoPage() {
+export interface RedoPageProps {
+  /**
+   * The study plan's course player, passed in by the route (app/redo-route.tsx) so the study
+   * plan's public entry does not carry the player into every screen that uses the plan.
+   */
+  Player: ComponentType<CoursePlayerProps>;
+}
+
+export function RedoPage({ Player }: RedoPageProps) {
   const { t } = useTranslation('reports');
   const { reportId = '0', courseId } = useParams();
   const mode = modeOf(useLocation().pathname);
@@ -165,7 +177,7 @@ export default function RedoPage() {
   };
 
   return (
-    <CoursePlayer
+    <Player
       course={partsWith(
         c as PartsCourse,
         chosen.map((i) => i.id),

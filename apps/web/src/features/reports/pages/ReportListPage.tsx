@@ -2,7 +2,7 @@ import { WORK_TYPE } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Chart } from '../components/Chart';
 import { LearnSettingCard } from '../components/LearnSettingCard';
 import { useParentSpace, useReadReports, useReportCards } from '../report-queries';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { useStars } from '../report-queries';
 import styles from './Reports.module.css';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useStartup } from '../../../app/startup/startup-store';
 import { createTrack } from '../../../shared/audio';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import { PART_NAMES } from '../part-names';
 import { makePoster, useCourseReport } from '../report-queries';

@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSpokenFeedback } from '../../../shared/audio/spoken-feedback';
+import { LazyParentalGate } from '../../../shared/parental-gate';
 import { useSettings } from '../../../shared/settings/user-settings';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-slow.svg';
-import { LazyParentalGate } from '../../parents/gate';
 import styles from './Shell.module.css';
 
 /**

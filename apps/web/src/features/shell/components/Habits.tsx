@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
 import { downloadApp } from '../../../shared/bridge/native-actions';
 import { appEnv } from '../../../shared/platform/env';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import {

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { create } from 'zustand';
-import { HOME_PATHS } from '../../../app/route-table';
-import { useStartup } from '../../../app/startup/startup-store';
 import { hasNativeBridge } from '../../../shared/bridge/bridge';
 import {
   backPress,
@@ -14,8 +12,10 @@ import {
   webReady,
 } from '../../../shared/bridge/native-actions';
 import { i18n } from '../../../shared/i18n';
+import { HOME_PATHS } from '../../../shared/navigation/home-paths';
 import { appEnv } from '../../../shared/platform/env';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { toast } from '../../../shared/toast/toast-store';
 
 /** The last mainWeb.action broadcast (§4): screens that care read it. */

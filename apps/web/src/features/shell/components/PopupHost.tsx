@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useLoginLayer } from '../../../shared/session/login-layer';
 import { setDeviceSetting } from '../../../shared/settings/device-settings';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import welcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
-import { useLoginLayer } from '../../auth/login-layer';
 import { closePopup, findPopup, type ShownPopup, usePopups } from '../popup-store';
 import { useEntrance } from '../use-entrance';
 import { EyeShieldScreen } from './EyeShieldScreen';

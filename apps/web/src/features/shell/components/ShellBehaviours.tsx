@@ -1,9 +1,9 @@
 import { chinaDay, eyeShieldDue, onResume } from '@picbook/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH, HOME_PATHS } from '../../../app/route-table';
-import { useStartup } from '../../../app/startup/startup-store';
+import { HOME_PATH, HOME_PATHS } from '../../../shared/navigation/home-paths';
 import { useSettings } from '../../../shared/settings/user-settings';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { useActivityData } from '../activity-store';
 import { useEyeShield } from '../eye-shield';
 import { noteDailyGoal } from '../habits';

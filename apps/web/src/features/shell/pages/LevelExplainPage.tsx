@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useStartup } from '../../../shared/startup/startup-store';
 import styles from './ShellPages.module.css';
 
 /** /levelExplain: what each level means — band, reading difficulty, age and description. */

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { api } from '../../../shared/request/api';
+import { useLoginLayer } from '../../../shared/session/login-layer';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import welcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
-import { useLoginLayer } from '../../auth/login-layer';
 import styles from './ShellPages.module.css';
 
 /**

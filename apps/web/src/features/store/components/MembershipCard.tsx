@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../../app/startup/startup-store';
+import { membershipOf } from '../../../shared/startup/membership';
+import { useStartup } from '../../../shared/startup/startup-store';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
-import { membershipOf } from '../membership';
 import styles from './MembershipCard.module.css';
 
 /** The family's membership at the top of the store: none, until a date, or lifetime. */

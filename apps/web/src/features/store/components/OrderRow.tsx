@@ -2,7 +2,7 @@ import type { TOrder } from '@picbook/contracts';
 import { formatYuanExact } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { chinaTime } from '../membership';
+import { chinaTime } from '../../../shared/startup/membership';
 import styles from './OrderRow.module.css';
 
 /** An order in a list: what, when, how much, its status; opens the order's result and receipt. */

@@ -1,9 +1,9 @@
 import type { TOrder } from '@picbook/contracts';
 import { formatYuanExact } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
+import { chinaTime } from '../../../shared/startup/membership';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
-import { chinaTime } from '../membership';
 import styles from './PendingOrderDialog.module.css';
 
 /**

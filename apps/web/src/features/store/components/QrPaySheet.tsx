@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQrCode } from '../../../shared/qr/qr-code';
 import { api } from '../../../shared/request/api';
+import { chinaTime } from '../../../shared/startup/membership';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
-import { chinaTime } from '../membership';
 import styles from './QrPaySheet.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { TOrder } from '@picbook/contracts';
 import { formatYuanExact } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
-import { chinaTime, untilDate } from '../membership';
+import { chinaTime, untilDate } from '../../../shared/startup/membership';
 import styles from './Receipt.module.css';
 
 /** The receipt of a paid order: number, item, amount, method, the provider's transaction, time. */

@@ -1,6 +1,6 @@
 import { formatYuan } from '@picbook/domain';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { Button } from '../../../shared/ui/Button';
 import mascotWelcome from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { GoodsCard } from '../components/GoodsCard';

@@ -1,14 +1,14 @@
-import type { TGoods, TGoodsItem } from '@picbook/contracts';
+import type { TGoods, TGoodsItem, TOrder, TPayAction } from '@picbook/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useStartup } from '../../../app/startup/startup-store';
 import { i18n } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/request/query-client';
 import { useSession } from '../../../shared/session/session';
+import { useStartup } from '../../../shared/startup/startup-store';
+import { stubApi } from '../../../test/api-stub';
 import { buildUserInfo } from '../../../test/factories';
-import { json, stubApi } from '../../library/test-kit';
 import StorePage from './StorePage';
 
 const item = (productId: string, overrides: Partial<TGoodsItem> = {}): TGoodsItem => ({
@@ -74,7 +74,7 @@ const selected = () =>
 
 describe('StorePage', () => {
   it('chooses the badge product, the first payment method, and shows the price on the button', async () => {
-    stubApi({ 'GET /api/v1/goods': () => json(goods), 'GET /api/v1/orders': () => json(orders) });
+    stubApi({ goods: () => goods, orders: () => orders });
     renderStore('/parents/store');
     await waitFor(() => expect(selected()).toEqual(['vip_12m']));
     expect(screen.getByTestId('pay-button').textContent).toBe('立即支付 ¥198');
@@ -88,7 +88,7 @@ describe('StorePage', () => {
   });
 
   it('a native purchase intent (pageRef=appStore&productId) lands on its product', async () => {
-    stubApi({ 'GET /api/v1/goods': () => json(goods), 'GET /api/v1/orders': () => json(orders) });
+    stubApi({ goods: () => goods, orders: () => orders });
     renderStore('/parents/store?pageRef=appStore&productId=com.picbook.vip_1m');
     await waitFor(() => expect(selected()).toEqual(['vip_1m']));
     expect(screen.getByTestId('pay-button').textContent).toBe('立即支付 ¥25');
@@ -110,8 +110,8 @@ describe('StorePage', () => {
       }),
     });
     stubApi({
-      'GET /api/v1/goods': () => json({ ...goods, pay_methods: [] }),
-      'GET /api/v1/orders': () => json(orders),
+      goods: () => ({ ...goods, pay_methods: [] }),
+      orders: () => orders,
     });
     renderStore('/parents/store');
     expect(await screen.findByText('终身会员 · 永久有效')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('StorePage', () => {
 
   it('a pay tap while an order of the goods is unpaid offers to continue that same order', async () => {
     const nowS = Math.floor(Date.now() / 1000);
-    const waiting = {
+    const waiting: TOrder = {
       id: 'PB261207000000000042',
       product_id: 'vip_12m',
       title: '绘本岛会员·12个月',
@@ -142,11 +142,15 @@ describe('StorePage', () => {
       right_expire_time: null,
       receipt: null,
     };
-    const pay = { kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=abc', cashier_url: null };
+    const pay: TPayAction = {
+      kind: 'qr',
+      code_url: 'weixin://wxpay/bizpayurl?pr=abc',
+      cashier_url: null,
+    };
     const api = stubApi({
-      'GET /api/v1/goods': () => json(goods),
-      'GET /api/v1/orders': () => json({ ...orders, list: [waiting], total: 1 }),
-      'POST /api/v1/order/PB261207000000000042/pay': () => json({ order: waiting, pay }),
+      goods: () => goods,
+      orders: () => ({ ...orders, list: [waiting], total: 1 }),
+      continueOrder: () => ({ order: waiting, pay }),
     });
     renderStore('/parents/store');
     await waitFor(() => expect(selected()).toEqual(['vip_12m']));

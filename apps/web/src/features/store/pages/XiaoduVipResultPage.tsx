@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { Button } from '../../../shared/ui/Button';
 import mascotOops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import mascotSlow from '../../../shared/ui/illustrations/mascot-slow.svg';

@@ -1,12 +1,13 @@
 import { shouldShowGuide } from '@picbook/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../../app/navigation/jump';
-import { useStartup } from '../../../app/startup/startup-store';
+import { chinaToday } from '../../../shared/format/china-day';
+import { useJump } from '../../../shared/navigation/jump';
 import { api } from '../../../shared/request/api';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
-import { chinaToday, courseJump, markGuideShown, readGuideHistory } from '../plan-helpers';
+import { courseJump, markGuideShown, readGuideHistory } from '../plan-helpers';
 import styles from './LessonGuide.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { TPlanCourse } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useJump } from '../../../app/navigation/jump';
+import { useJump } from '../../../shared/navigation/jump';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';

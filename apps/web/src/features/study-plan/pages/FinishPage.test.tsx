@@ -4,9 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../app/locales';
 import { queryClient } from '../../../shared/request/query-client';
-import { json, stubApi } from '../../library/test-kit';
+import { stubApi } from '../../../test/api-stub';
 import FinishPage from './FinishPage';
 
 vi.mock(import('../../../shared/analytics/pingback'), async (original) => ({
@@ -53,7 +52,7 @@ function finishInfo(score: number, stars: number, paidNow: Pay, paidInAll: Pay):
 }
 
 function renderFinish(info: TStageFinishInfo) {
-  stubApi({ 'GET /api/v1.1/learning/stage_finish_info': () => json(info) });
+  stubApi({ stageFinishInfo: () => info });
   const router = createMemoryRouter(
     [{ path: '/learning/finish/:level/:world/:stage/:subPath/:subStage', element: <FinishPage /> }],
     {

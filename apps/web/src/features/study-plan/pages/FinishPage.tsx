@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useJump } from '../../../app/navigation/jump';
+import { useJump } from '../../../shared/navigation/jump';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
 import coinIcon from '../../../shared/ui/icons/coin.svg';
@@ -9,7 +9,7 @@ import diamondIcon from '../../../shared/ui/icons/diamond.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
-import { useCountUp } from '../../speech/use-count-up';
+import { useCountUp } from '../../../shared/ui/use-count-up';
 import { RewardChest } from '../components/RewardChest';
 import { Stars } from '../components/Stars';
 import { courseJump } from '../plan-helpers';

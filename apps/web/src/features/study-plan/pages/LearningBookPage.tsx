@@ -1,8 +1,8 @@
 import type { TPlanCourse } from '@picbook/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
-import { useJump } from '../../../app/navigation/jump';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
+import { useJump } from '../../../shared/navigation/jump';
 import { toast } from '../../../shared/toast/toast-store';
 import { Button } from '../../../shared/ui/Button';
 import lost from '../../../shared/ui/illustrations/mascot-lost.svg';

@@ -2,22 +2,21 @@ import type { TStudyPlan } from '@picbook/contracts';
 import { shouldShowGuide, showQuickStart } from '@picbook/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../../app/navigation/jump';
-import { useStartup } from '../../../app/startup/startup-store';
+import { chinaToday } from '../../../shared/format/china-day';
+import { useJump } from '../../../shared/navigation/jump';
 import { storage } from '../../../shared/platform/storage';
 import { api } from '../../../shared/request/api';
+import { initialLevel, LEARNING_LEVEL_KEY } from '../../../shared/settings/learning-level';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { RewardChest } from '../components/RewardChest';
 import { Stars } from '../components/Stars';
 import {
-  chinaToday,
   claimableRewards,
   courseJump,
   currentPlace,
-  initialLevel,
-  LEARNING_LEVEL_KEY,
   markGuideShown,
   quickStart,
   readGuideHistory,

@@ -1,16 +1,17 @@
 import type { TPlanWeek } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../../app/navigation/jump';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useJump } from '../../../shared/navigation/jump';
 import { storage } from '../../../shared/platform/storage';
+import { LEARNING_LEVEL_KEY } from '../../../shared/settings/learning-level';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import lockIcon from '../../../shared/ui/icons/lock.svg';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
 import mascot from '../../../shared/ui/illustrations/mascot-welcome.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';
 import { Stars } from '../components/Stars';
-import { currentPlace, LEARNING_LEVEL_KEY } from '../plan-helpers';
+import { currentPlace } from '../plan-helpers';
 import { useClaimReward, usePlan } from '../study-plan-queries';
 import styles from './PlanningPage.module.css';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { Button } from '../../../shared/ui/Button';
 import lost from '../../../shared/ui/illustrations/mascot-lost.svg';
 import { StateScreen } from '../../../shared/ui/StateScreen';

@@ -1,12 +1,12 @@
 import type { TVocabStatus, TVocabs } from '@picbook/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJump } from '../../../app/navigation/jump';
-import { useStartup } from '../../../app/startup/startup-store';
+import { useJump } from '../../../shared/navigation/jump';
 import { storage } from '../../../shared/platform/storage';
+import { initialLevel, LEARNING_LEVEL_KEY } from '../../../shared/settings/learning-level';
+import { useStartup } from '../../../shared/startup/startup-store';
 import { Button } from '../../../shared/ui/Button';
 import oops from '../../../shared/ui/illustrations/mascot-oops.svg';
-import { initialLevel, LEARNING_LEVEL_KEY } from '../../study-plan/plan-helpers';
 import { useVocabs } from '../words-queries';
 import styles from './WordsPage.module.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useJump } from '../../../app/navigation/jump';
 import { createTrack } from '../../../shared/audio';
+import { useJump } from '../../../shared/navigation/jump';
 import { Button } from '../../../shared/ui/Button';
 import speakerIcon from '../../../shared/ui/icons/speaker.svg';
 import { ExampleText, WordPicture } from '../components/WordPicture';

@@ -6,10 +6,9 @@ import { createTrack, useTrack } from '../../../../../shared/audio';
 import { useRecorder } from '../../../../../shared/recorder';
 import { Button } from '../../../../../shared/ui/Button';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
-import { MicButton } from '../../../../speech/MicButton';
+import { MicButton, useEachRecording } from '../../../../speech';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
-import { useEachRecording } from '../shared/SpeakPart';
 
 /**
  * open_question: the question is asked aloud about a picture; the child answers in their own

@@ -1,13 +1,12 @@
 import type { TCourseSentence, TSpeechAnswer } from '@picbook/contracts';
 import { activeWordAt, PART_EXAM_TYPES, sentencePieces } from '@picbook/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrack } from '../../../../../shared/audio';
 import { useRecorder } from '../../../../../shared/recorder';
 import { Button } from '../../../../../shared/ui/Button';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
-import { MicButton } from '../../../../speech/MicButton';
-import { ScoreView } from '../../../../speech/ScoreView';
+import { MicButton, ScoreView, useEachRecording } from '../../../../speech';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
 
@@ -197,17 +196,4 @@ function SpeakItem({
       {footer(Boolean(result), busy)}
     </>
   );
-}
-
-/** Calls `onResult` once for each finished recording (a retry makes a new one). */
-export function useEachRecording(
-  answer: TSpeechAnswer | null,
-  onResult: (answer: TSpeechAnswer) => void,
-): void {
-  const reported = useRef<string | null>(null);
-  useEffect(() => {
-    if (!answer?.is_ended || !answer.audio_url || reported.current === answer.session_id) return;
-    reported.current = answer.session_id;
-    onResult(answer);
-  }, [answer, onResult]);
 }

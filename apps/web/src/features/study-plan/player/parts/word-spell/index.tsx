@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { playFeedback } from '../../../../../shared/audio';
 import { sayFeedback } from '../../../../../shared/audio/spoken-feedback';
 import mascotOops from '../../../../../shared/ui/illustrations/mascot-oops.svg';
-import { LetterKeyboard } from '../../../../words/components/LetterKeyboard';
+import { LetterKeyboard } from '../../../../words';
 import { itemId, type PartProps } from '../../part-props';
 import { RIGHT_PAUSE_MS } from '../shared/use-question';
 import { hear, ListenButton, StagePicture } from '../shared/WordStage';

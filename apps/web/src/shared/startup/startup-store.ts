@@ -1,11 +1,11 @@
 import type { TConfigs, TUserInfo } from '@picbook/contracts';
 import { ErrorCode } from '@picbook/contracts/errors';
 import { create } from 'zustand';
-import { i18n } from '../../shared/i18n';
-import { api } from '../../shared/request/api';
-import { isRequestError } from '../../shared/request/request-error';
-import { useSession } from '../../shared/session/session';
-import { toast } from '../../shared/toast/toast-store';
+import { i18n } from '../i18n';
+import { api } from '../request/api';
+import { isRequestError } from '../request/request-error';
+import { useSession } from '../session/session';
+import { toast } from '../toast/toast-store';
 
 /** Spec §4: data loading states; user info adds invalid (not logged in) and cleared. */
 export type LoadState = 'initial' | 'loading' | 'done' | 'error';

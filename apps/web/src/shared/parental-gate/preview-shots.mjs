@@ -1,12 +1,12 @@
 /**
  * Screenshots of the gate preview (dev only). With `npx vite --port 5198` running in apps/web:
- *   node apps/web/src/features/parents/gate/preview-shots.mjs [outDir]
+ *   node apps/web/src/shared/parental-gate/preview-shots.mjs [outDir]
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 
-const base = 'http://127.0.0.1:5198/src/features/parents/gate/preview.html';
+const base = 'http://127.0.0.1:5198/src/shared/parental-gate/preview.html';
 const outDir = process.argv[2] ?? join(import.meta.dirname, '__screenshots__');
 mkdirSync(outDir, { recursive: true });
 

@@ -1,4 +1,4 @@
-import type { Widen } from '../../../shared/i18n/zh-CN';
+import type { Widen } from '../i18n/zh-CN';
 import type { gateZh } from './locales';
 
 export const gateEn: Widen<typeof gateZh> = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { withNamespaces } from '../../../shared/i18n';
+import { withNamespaces } from '../i18n';
 import { closeParentalGate, passParentalGate, useGateStore } from './gate-store';
 
 type Gate = typeof import('./ParentalGate').ParentalGate;

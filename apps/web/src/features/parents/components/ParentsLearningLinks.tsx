@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from '../../parents/pages/Parents.module.css';
+import styles from '../pages/Parents.module.css';
 
 /** The parents' center's learning section: reports, messages, the placement test, feedback. */
 export function ParentsLearningLinks() {

@@ -1,16 +1,16 @@
 /**
  * Dev-only visual harness (nothing imports it, so it never ships):
- * /src/features/parents/gate/preview.html?area=child|parents&lang=en
+ * /src/shared/parental-gate/preview.html?area=child|parents&lang=en
  */
 import '@fontsource/fredoka/latin-500.css';
 import '@fontsource/fredoka/latin-600.css';
-import '../../../shared/ui/global.css';
+import '../ui/global.css';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18n } from '../../../shared/i18n';
-import { applyRootFont } from '../../../shared/platform/root-font';
-import bgLibrary from '../../../shared/ui/backgrounds/bg-library.svg';
-import bgParents from '../../../shared/ui/backgrounds/bg-parents.svg';
+import { i18n } from '../i18n';
+import { applyRootFont } from '../platform/root-font';
+import bgLibrary from '../ui/backgrounds/bg-library.svg';
+import bgParents from '../ui/backgrounds/bg-parents.svg';
 import { requestParentalMode } from './gate-store';
 import { ParentalGateHost } from './ParentalGateHost';
 

@@ -1,8 +1,8 @@
 import { DEFAULT_GATE_LOCK_DELAY_S, isGateRequired } from '@picbook/domain';
 import { create } from 'zustand';
-import { useParentalMode } from '../../../app/navigation/parental-mode';
-import { useStartup } from '../../../app/startup/startup-store';
-import { appEnv } from '../../../shared/platform/env';
+import { useParentalMode } from '../navigation/parental-mode';
+import { appEnv } from '../platform/env';
+import { useStartup } from '../startup/startup-store';
 
 interface GateStoreState {
   /** Whether the gate dialog is shown (ParentalGateHost renders it). */

@@ -1,7 +1,7 @@
 import { GATE_ERROR_RESET_MS, GATE_PASS_DELAY_MS } from '@picbook/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n';
+import { i18n } from '../i18n';
 import { ParentalGate } from './ParentalGate';
 
 /** A random() that returns the given values in turn (then repeats the last one). */

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../../shared/platform/env';
+import type { AppEnv } from './env';
 
 /**
  * Shell §6: points are off on Xiaodu; §5: links to the points mall (and the gift list) need the

@@ -1,10 +1,10 @@
 import { DEFAULT_GATE_LOCK_DELAY_S, GATE_PASS_DELAY_MS } from '@picbook/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARENTAL_MODE_STORAGE_KEY, useParentalMode } from '../../../app/navigation/parental-mode';
-import { useStartup } from '../../../app/startup/startup-store';
-import { i18n } from '../../../shared/i18n';
-import { buildConfigs } from '../../../test/factories';
+import { buildConfigs } from '../../test/factories';
+import { i18n } from '../i18n';
+import { PARENTAL_MODE_STORAGE_KEY, useParentalMode } from '../navigation/parental-mode';
+import { useStartup } from '../startup/startup-store';
 import { closeParentalGate, requestParentalMode, useGateStore } from './gate-store';
 import { ParentalGateHost, preloadParentalGate } from './ParentalGateHost';
 

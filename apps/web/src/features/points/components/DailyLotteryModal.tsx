@@ -1,14 +1,14 @@
 import { shouldShowDailyModal } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation/app-navigate';
+import { useAppNavigate } from '../../../shared/navigation/app-navigate';
 import { api } from '../../../shared/request/api';
 import { getDeviceSetting, setDeviceSetting } from '../../../shared/settings/device-settings';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { chinaToday } from '../../child';
-import { useLotteryInfo } from '../lottery-queries';
-import styles from './Lottery.module.css';
+import { useLotteryInfo } from '../points-queries';
+import styles from './DailyLotteryModal.module.css';
 import { WheelArt } from './WheelArt';
 
 /**

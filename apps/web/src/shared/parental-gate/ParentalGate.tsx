@@ -8,7 +8,7 @@ import {
 } from '@picbook/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Dialog } from '../../../shared/ui/Dialog';
+import { Dialog } from '../ui/Dialog';
 import styles from './ParentalGate.module.css';
 
 export interface ParentalGateProps {

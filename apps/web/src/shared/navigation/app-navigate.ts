@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { type NavigateOptions, type To, useLocation, useNavigate } from 'react-router';
-import { curtain } from '../../shared/curtain/curtain';
-import { HOME_PATH } from '../route-table';
+import { curtain } from '../curtain/curtain';
+import { HOME_PATH } from './home-paths';
 import { returnPathFor } from './jump-table';
 
 export interface AppNavigateOptions extends NavigateOptions {

@@ -1,0 +1,2 @@
+/** Missions: the growth mission's entry on the library tab. */
+export { GrowthEntry } from './components/GrowthEntry';

@@ -1,0 +1,2 @@
+/** Reading practice: the poster's drawing helpers. */
+export { loadImage, roundedRect } from './poster';
