@@ -65,8 +65,7 @@ module.exports = {
     {
       name: 'no-feature-loops',
       comment: 'No two features reach each other, directly or through others.',
-      // TODO(issue 38): 'error' once the loops are broken (folder rules have no baseline)
-      severity: 'warn',
+      severity: 'error',
       scope: 'folder',
       from: { path: '^apps/(server|web)/src/features/[^/]+/?$' },
       to: { path: '^apps/(server|web)/src/features/[^/]+/?$', circular: true },
