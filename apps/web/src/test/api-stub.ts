@@ -88,6 +88,9 @@ const envelopeResponse = (body: unknown, status = 200) =>
     headers: { 'content-type': 'application/json' },
   });
 
+const errorResponse = (error: ApiError) =>
+  envelopeResponse({ code: error.code, msg: error.msg, data: error.data }, error.status);
+
 /** Problems of the stubs of the running test (wrong-shaped answers); the setup's afterEach throws them. */
 let problems: string[] = [];
 /** The stub problems so far, forgotten once taken. */
@@ -186,7 +189,7 @@ export function stubApi(answers: ApiAnswers) {
         break;
       }
     }
-    if (!found) return envelopeResponse({ code: 10024, msg: `no stub for ${call}`, data: null });
+    if (!found) return errorResponse(unstubbed({ url, init }));
     const params = Object.fromEntries(
       found.paramNames.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]),
     );
@@ -203,12 +206,7 @@ export function stubApi(answers: ApiAnswers) {
       await check(found, call, await envelopeData(result));
       return result;
     }
-    if (isApiError(result)) {
-      return envelopeResponse(
-        { code: result.code, msg: result.msg, data: result.data },
-        result.status,
-      );
-    }
+    if (isApiError(result)) return errorResponse(result);
     // What the server's serializer sends: the parsed data (unknown keys dropped).
     return envelopeResponse({
       code: 0,

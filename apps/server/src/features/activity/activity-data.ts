@@ -7,35 +7,25 @@ import {
   type TPopup,
 } from '@picbook/contracts';
 import { asc } from 'drizzle-orm';
-import { type ChangeCache, createChangeCache } from '../../platform/cache/change-cache';
-import { changeFeedOf } from '../../platform/db/change-feed';
+import { sharedCache } from '../../platform/cache/change-cache';
 import type { Db, Tx } from '../../platform/db/client';
 import { activityRecords } from '../../platform/db/schema';
 
 type Row = typeof activityRecords.$inferSelect;
-
-const caches = new WeakMap<object, ChangeCache<Row[]>>();
 
 /**
  * Every activity record in slot order. Every start of the app asks for the activity data (issue
  * 41), and only operators change the records, so while the change feed is live they are read
  * once and kept until one changes (migration 0026 announces activity_records, decision 078).
  */
-async function allActivityRecords(db: Db | Tx): Promise<Row[]> {
-  const load = () =>
+const allRecords = sharedCache<Row[]>(['activity_records']);
+const allActivityRecords = (db: Db | Tx): Promise<Row[]> =>
+  allRecords(db, () =>
     db
       .select()
       .from(activityRecords)
-      .orderBy(asc(activityRecords.slot), asc(activityRecords.position), asc(activityRecords.id));
-  const feed = changeFeedOf(db);
-  if (!feed) return load();
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createChangeCache<Row[]>(feed, ['activity_records'], 1);
-    caches.set(db, cache);
-  }
-  return cache.get('all', async () => ({ value: await load(), owner: null, keep: true }));
-}
+      .orderBy(asc(activityRecords.slot), asc(activityRecords.position), asc(activityRecords.id)),
+  );
 
 /** Records live now (no window, or now inside it), in slot order. */
 export async function liveActivityRecords(db: Db | Tx, now: Date): Promise<Row[]> {

@@ -111,3 +111,22 @@ export function perUserCache<T>(tables: readonly string[], max: number) {
     });
   };
 }
+
+/**
+ * One value for the whole database behind `db` (no owner: the activity records, the books'
+ * texts), read once and kept while the change feed is live until one of `tables` changes; without
+ * a feed, read on each use.
+ */
+export function sharedCache<T>(tables: readonly string[]) {
+  const caches = new WeakMap<object, ChangeCache<T>>();
+  return async (db: object, load: () => Promise<T>): Promise<T> => {
+    const feed = changeFeedOf(db);
+    if (!feed) return load();
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = createChangeCache<T>(feed, tables, 1);
+      caches.set(db, cache);
+    }
+    return cache.get('value', async () => ({ value: await load(), owner: null, keep: true }));
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A signed, non-zero correction of at most `max` either way (stock, points): the inputs' one rule. */
+/** A signed, non-zero correction of at most `max` either way (stock, points). */
 export const nonZeroDelta = (max: number) =>
   z
     .number()

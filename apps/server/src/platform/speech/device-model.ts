@@ -9,8 +9,7 @@ import {
   resolveAcousticModel,
 } from '@picbook/speech';
 import type { FastifyInstance } from 'fastify';
-import { createChangeCache } from '../cache/change-cache';
-import { changeFeedOf } from '../db/change-feed';
+import { sharedCache } from '../cache/change-cache';
 import type { Database } from '../db/client';
 
 /**
@@ -42,14 +41,11 @@ const WORDS_SQL = `select word, example from book_words`;
  * The texts a child reads aloud, read once and kept while the change feed is live until a book
  * changes (an import or a page's note moves its book's row); without a feed, read on each use.
  */
+const bookTextsCache = sharedCache<string[]>(['books']);
 export function cachedBookTexts(
   database: Pick<Database, 'db' | 'queryNamed'>,
 ): () => Promise<string[]> {
-  const feed = changeFeedOf(database.db);
-  if (!feed) return () => bookTexts(database);
-  const cache = createChangeCache<string[]>(feed, ['books'], 1);
-  return () =>
-    cache.get('texts', async () => ({ value: await bookTexts(database), owner: null, keep: true }));
+  return () => bookTextsCache(database.db, () => bookTexts(database));
 }
 
 /** The texts a child reads aloud: the books' lines, words and examples. */
