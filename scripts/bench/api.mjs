@@ -12,17 +12,18 @@ import autocannon from 'autocannon';
 
 /**
  * The calls a family makes at every start of the app (configs, user info, settings, a level's
- * books, the library's activity badges and growth hints, a book), at every page (the progress
- * write) and every 30 s on a learning screen (the study time), with what each must reach (issues
- * 20 and 41): req/s, p99 and share of the raw server. On PGlite (one connection in process) the
- * calls must hold 50 connections without a time-out or an error; on PostgreSQL they must reach a
- * quarter of the raw server.
+ * books, the library's shelf of books being read, its activity badges and growth hints, a
+ * book), at every page (the progress write) and every 30 s on a learning screen (the study time),
+ * with what each must reach (issues 20 and 41): req/s, p99 and share of the raw server. On
+ * PGlite (one connection in process) the calls must hold 50 connections without a time-out or an
+ * error; on PostgreSQL they must reach a quarter of the raw server.
  */
 export const API_TARGETS = {
   configs: { url: '/api/v1/configs' },
   user: { url: '/api/v1/user?type=20' },
   settings: { url: '/api/v1/user/storages?group=setting' },
   level: { url: '/api/v1.2/learning/level/1' },
+  shelf: { url: '/api/v1/bookshelf/reading?page=1' },
   activity: { url: '/api/v1/activity_data' },
   hints: { url: '/api/v1/user/missions/hints' },
   book: { url: '/api/v1.1/books/1101' },
@@ -42,6 +43,7 @@ export const API_BUDGETS = {
   user: { pglite: { rps: 1000 }, postgres: { ratio: 0.25 } },
   settings: { pglite: { rps: 1000 }, postgres: { ratio: 0.25 } },
   level: { pglite: {}, postgres: { ratio: 0.25 } },
+  shelf: { pglite: {}, postgres: { ratio: 0.25 } },
   activity: { pglite: {}, postgres: { ratio: 0.25 } },
   hints: { pglite: {}, postgres: { ratio: 0.25 } },
   book: { pglite: { rps: 1000 }, postgres: { rps: 2000, p99: 50, ratio: 0.25 } },

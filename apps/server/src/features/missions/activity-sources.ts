@@ -90,6 +90,8 @@ export interface MissionSource extends ActivitySource<'daily' | 'weekly'> {
   coins: number;
   diamonds: number;
   link: string;
+  /** What `count` counts: the growth hints ask all sources' counts in one statement. */
+  measure: ActivityCount;
 }
 
 export const MISSION_SOURCES: readonly MissionSource[] = [
@@ -103,6 +105,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 5,
     diamonds: 0,
     link: '/library',
+    measure: 'booksFinished',
     count: counting('booksFinished'),
   },
   {
@@ -115,6 +118,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 5,
     diamonds: 0,
     link: '/learning',
+    measure: 'coursesFinished',
     count: counting('coursesFinished'),
   },
   {
@@ -127,6 +131,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 5,
     diamonds: 0,
     link: '/library',
+    measure: 'worksFinished',
     count: counting('worksFinished'),
   },
   {
@@ -139,6 +144,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 20,
     diamonds: 2,
     link: '/library',
+    measure: 'learningDays',
     count: counting('learningDays'),
   },
   {
@@ -151,6 +157,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 20,
     diamonds: 2,
     link: '/library',
+    measure: 'booksFinished',
     count: counting('booksFinished'),
   },
   {
@@ -163,6 +170,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 20,
     diamonds: 2,
     link: '/learning',
+    measure: 'coursesFinished',
     count: counting('coursesFinished'),
   },
   {
@@ -175,6 +183,7 @@ export const MISSION_SOURCES: readonly MissionSource[] = [
     coins: 20,
     diamonds: 2,
     link: '/library',
+    measure: 'worksFinished',
     count: counting('worksFinished'),
   },
 ];

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
 import { type MallKit, type Member, startMallKit } from '../../../test/mall-kit';
 import { operatorToken, runAction } from '../../../test/ops-kit';
-import { camps, ledgerEntries } from '../../platform/db/schema';
+import {
+  books,
+  camps,
+  courseProgress,
+  courseReports,
+  courses,
+  ledgerEntries,
+  readingDays,
+  users,
+  works,
+} from '../../platform/db/schema';
 import { readBalances } from '../../platform/ledger/ledger';
 import { importSampleBooks } from '../library/library.test-kit';
 import { seedCamps } from './seed-camps';
@@ -150,6 +160,114 @@ describe('growth missions', () => {
     expect(await readBalances(kit.t.database.db, m.userId)).toMatchObject(expected);
     expect(expected).toEqual({ coins: 5 + 20 + 5 + 5, diamonds: 2 });
     expect((await missions(m)).status).toBe(0);
+  });
+});
+
+const hints = async (m: Member) =>
+  expectOk(await kit.get('/api/v1/user/missions/hints', m), endpoints.missionHints);
+
+describe('growth hints', () => {
+  /**
+   * Issue 41 (decision 109): the hints are kept per family and China day until a table they read
+   * changes. Each step changes one of those tables (through the API where a family can, else
+   * directly) and the next call must see it: a table missing from the cache's list or from the
+   * change feed (migration 0027) leaves the old hints here.
+   */
+  it('follow every table they read, through the cache', async () => {
+    const db = kit.t.database.db;
+    const settle = () => kit.t.database.changes.settle();
+    const m = await kit.member();
+    const now = kit.t.clock.now();
+    expect(await hints(m)).toEqual({ hints: 0, status: 0 });
+    expect(await hints(m)).toEqual({ hints: 0, status: 0 });
+
+    // reading_progress (and today's reading day): read_book and the footprint of 1101.
+    await finishBook(m, 1101);
+    expect(await hints(m)).toEqual({ hints: 2, status: 1 });
+
+    // user_missions: collected, read_book waits no more.
+    const readBook = await mission(m, 'read_book');
+    expectOk(await collect(m, readBook.id), endpoints.collectMission);
+    expect(await hints(m)).toEqual({ hints: 1, status: 1 });
+
+    // works: a run through 1102 finished today finishes read_aloud.
+    await db
+      .insert(works)
+      .values({ userId: m.userId, bookId: 1102, type: 1, uuid: 'hints-1', finishedAt: now });
+    await settle();
+    expect((await hints(m)).hints).toBe(2);
+
+    // course_progress: a course finished today finishes finish_course.
+    const [course] = await db
+      .insert(courses)
+      .values({
+        uuid: `hints-course-${m.userId}`,
+        processId: 900_000 + m.userId,
+        level: 1,
+        week: 1,
+        stage: 1,
+        subPath: 1,
+        position: 1,
+        bookId: 1101,
+        titleCn: '测试课',
+        titleEn: 'Test course',
+        duration: 5,
+        content: {} as never,
+      })
+      .returning();
+    if (!course) throw new Error('no course');
+    await settle();
+    expect((await hints(m)).hints).toBe(2);
+    await db
+      .insert(courseProgress)
+      .values({ userId: m.userId, courseUuid: course.uuid, finishCount: 1, lastFinishedAt: now });
+    await settle();
+    expect((await hints(m)).hints).toBe(3);
+
+    // The streak counts China days of the week from reading_days, course_reports and works:
+    // Saturday (read, practised, course) and Tuesday's reading day make two; Wednesday's course
+    // report the third.
+    await db.insert(readingDays).values({ userId: m.userId, day: '2026-11-17' });
+    await settle();
+    expect((await hints(m)).hints).toBe(3);
+    await db.insert(courseReports).values({
+      userId: m.userId,
+      courseUuid: course.uuid,
+      processId: course.processId,
+      score: 90,
+      stars: 3,
+      studyTime: 60,
+      items: [],
+      reward: { coins: 0, diamonds: 0 },
+      createdAt: new Date('2026-11-18T02:00:00Z'),
+    });
+    await settle();
+    expect(await hints(m)).toEqual({ hints: 4, status: 4 });
+    await db
+      .delete(readingDays)
+      .where(and(eq(readingDays.userId, m.userId), eq(readingDays.day, '2026-11-17')));
+    await settle();
+    expect((await hints(m)).hints).toBe(3);
+
+    // users: on level 2 the footprint path is 1201's, not finished.
+    await db.update(users).set({ level: 2 }).where(eq(users.id, m.userId));
+    await settle();
+    expect((await hints(m)).hints).toBe(2);
+
+    // books: 1101 (finished) joins level 2, and its footprint there waits to be collected.
+    try {
+      await db.update(books).set({ level: 2 }).where(eq(books.id, 1101));
+      await settle();
+      expect((await hints(m)).hints).toBe(3);
+    } finally {
+      await db.update(books).set({ level: 1 }).where(eq(books.id, 1101));
+      await settle();
+    }
+    expect((await hints(m)).hints).toBe(2);
+
+    // The next China day starts afresh: today's finished course and practice were Saturday's.
+    kit.t.clock.set(new Date(now.getTime() + 86_400_000));
+    expect(await hints(m)).toEqual({ hints: 0, status: 0 });
   });
 });
 

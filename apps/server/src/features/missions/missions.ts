@@ -11,12 +11,14 @@ import {
   missionStatus,
 } from '@picbook/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { perUserCache, sharedCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
 import { books, readingProgress, userMissions } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { postInTransaction, readBalances } from '../../platform/ledger/ledger';
 import { chinaDay } from '../../platform/time';
+import { createActivityQueries } from './activity.queries';
 import {
   FOOTPRINT_BOOKS_PER_DAY,
   FOOTPRINT_REWARD,
@@ -51,30 +53,39 @@ export function periodsOf(now: Date): {
 
 const sourceById = new Map(MISSION_SOURCES.map((s) => [s.id, s]));
 
+/** The rows of today's and this week's activity missions (the first call of a period makes them). */
+const isActivityRow = (p: ReturnType<typeof periodsOf>) => (r: MissionRow) =>
+  (r.period === p.day.key || r.period === p.week.key) && sourceById.has(r.innerId);
+
 /**
- * Makes (once) today's and this week's missions of the user and answers their rows. Reads first
+ * Makes (once) today's and this week's missions of the user and answers their rows with every
+ * footprint row of the user (any level: the hints read them in the same statement). Reads first
  * and writes only when a row is missing (the first call of a day or week), so the hints every
  * start asks for are reads (issue 41); the insert stays idempotent for concurrent first calls.
  */
-async function ensureActivityMissions(deps: AppDeps, userId: number): Promise<MissionRow[]> {
-  const p = periodsOf(deps.clock.now());
-  const read = () =>
-    deps.db
+async function ensureActivityMissions(
+  deps: AppDeps,
+  userId: number,
+  p: ReturnType<typeof periodsOf>,
+): Promise<{ activity: MissionRow[]; footprints: MissionRow[] }> {
+  const read = async () => {
+    const rows = await deps.db
       .select()
       .from(userMissions)
       .where(
         and(
           eq(userMissions.userId, userId),
-          inArray(userMissions.period, [p.day.key, p.week.key]),
-          inArray(
-            userMissions.innerId,
-            MISSION_SOURCES.map((s) => s.id),
-          ),
+          inArray(userMissions.period, [p.day.key, p.week.key, 'once']),
         ),
       )
-      .orderBy(asc(userMissions.type));
+      .orderBy(asc(userMissions.type), asc(userMissions.bookSeq));
+    return {
+      activity: rows.filter(isActivityRow(p)),
+      footprints: rows.filter((r) => r.period === 'once' && r.innerId.startsWith('footprint:')),
+    };
+  };
   const existing = await read();
-  if (existing.length >= MISSION_SOURCES.length) return existing;
+  if (existing.activity.length >= MISSION_SOURCES.length) return existing;
   const values = MISSION_SOURCES.map((s) => ({
     userId,
     innerId: s.id,
@@ -148,7 +159,7 @@ function present(
 
 /** GET /api/v1/user/missions. */
 export async function listMissions(deps: AppDeps, userId: number): Promise<TMissions> {
-  const list = await activityMissions(deps, userId);
+  const { list } = await activityMissions(deps, userId, periodsOf(deps.clock.now()));
   return {
     status: missionAggregateStatus(list),
     list,
@@ -156,11 +167,51 @@ export async function listMissions(deps: AppDeps, userId: number): Promise<TMiss
   };
 }
 
-/** GET /api/v1/user/missions/hints: what waits to be collected (activity and footprints). */
-export async function missionHints(deps: AppDeps, userId: number) {
-  const list = await activityMissions(deps, userId);
-  const level = await userLevel(deps.db, userId);
-  const footprints = (await footprintMissions(deps, userId, level)).map((f) => f.mission);
+type Hints = { hints: number; status: number };
+
+/**
+ * Every table the growth hints read (issue 41, decision 109): a committed change of any of them
+ * for the family drops its cached hints on every process (migrations 0018, 0020 and 0027); books
+ * change as a whole table.
+ */
+const HINT_TABLES = [
+  'user_missions',
+  'reading_progress',
+  'reading_days',
+  'course_progress',
+  'course_reports',
+  'works',
+  'users',
+  'books',
+] as const;
+/** The hints of the families who opened the app lately, per China day (the missions' periods). */
+const cachedHints = perUserCache<Hints>(HINT_TABLES, 20_000);
+
+/**
+ * GET /api/v1/user/missions/hints: what waits to be collected (activity and footprints), asked
+ * at every start. Kept per family and China day while the change feed is live; a miss is two
+ * statements (the mission rows; the counts with the level and the finished books) and the
+ * level's books from the content kept in process.
+ */
+export async function missionHints(deps: AppDeps, userId: number): Promise<Hints> {
+  const p = periodsOf(deps.clock.now());
+  const hints = await cachedHints(deps.db, userId, () => loadHints(deps, userId, p), p.day.key);
+  if (!hints) throw new Error('mission hints missing');
+  return hints;
+}
+
+async function loadHints(
+  deps: AppDeps,
+  userId: number,
+  p: ReturnType<typeof periodsOf>,
+): Promise<Hints> {
+  const { list, rows, level, finishedBookIds } = await activityMissions(deps, userId, p);
+  const footprints = (
+    await footprintMissions(deps, userId, level, {
+      rows: rows.footprints,
+      finished: finishedBookIds,
+    })
+  ).map((f) => f.mission);
   const all = [...list, ...footprints];
   return {
     hints: all.filter((m) => m.status === MISSION_STATUS.finished).length,
@@ -168,55 +219,98 @@ export async function missionHints(deps: AppDeps, userId: number) {
   };
 }
 
-async function activityMissions(deps: AppDeps, userId: number): Promise<TMission[]> {
-  const rows = await ensureActivityMissions(deps, userId);
-  return Promise.all(
-    rows.map(async (row) =>
-      present(row, await progressOf(deps.db, row), sourceById.get(row.innerId), undefined),
-    ),
+/** Today's and this week's missions with their progress: every count in one statement. */
+async function activityMissions(deps: AppDeps, userId: number, p: ReturnType<typeof periodsOf>) {
+  const rows = await ensureActivityMissions(deps, userId, p);
+  const sources = rows.activity.map((row) => sourceById.get(row.innerId));
+  const { counts, level, finishedBookIds } = await createActivityQueries(deps.db).countMany(
+    userId,
+    rows.activity.flatMap((row, i) => {
+      const source = sources[i];
+      return source ? [{ count: source.measure, window: windowOf(row) }] : [];
+    }),
   );
+  let k = 0;
+  const list = rows.activity.map((row, i) => {
+    const source = sources[i];
+    const progress = source ? (counts[k++] ?? 0) : 0;
+    return present(row, progress, source, undefined);
+  });
+  return { list, rows, level, finishedBookIds };
 }
 
-/** The level's footprint path: its books in order, two per day card, one mission each. */
-async function footprintMissions(deps: AppDeps, userId: number, level: number) {
-  const levelBooks = await deps.db
-    .select({
-      id: books.id,
-      titleEn: books.titleEn,
-      titleCn: books.titleCn,
-      level: books.level,
-      cover: books.cover,
-    })
-    .from(books)
-    .where(eq(books.level, level))
-    .orderBy(asc(books.id));
+type LevelBooks = Map<number, BookHead[]>;
+/** Every book's head by level, kept until a book changes (the footprint paths of every level). */
+const bookHeadsByLevel = sharedCache<LevelBooks>(['books']);
+
+async function booksOfLevel(db: DbOrTx, level: number): Promise<BookHead[]> {
+  const byLevel = await bookHeadsByLevel(db, async () => {
+    const rows = await db
+      .select({
+        id: books.id,
+        titleEn: books.titleEn,
+        titleCn: books.titleCn,
+        level: books.level,
+        cover: books.cover,
+      })
+      .from(books)
+      .orderBy(asc(books.id));
+    const map: LevelBooks = new Map();
+    for (const b of rows) map.set(b.level, [...(map.get(b.level) ?? []), b]);
+    return map;
+  });
+  return byLevel.get(level) ?? [];
+}
+
+/**
+ * The level's footprint path: its books in order, two per day card, one mission each. `known`
+ * passes the user's footprint rows and finished books when the caller read them already.
+ */
+async function footprintMissions(
+  deps: AppDeps,
+  userId: number,
+  level: number,
+  known?: { rows: MissionRow[]; finished: number[] },
+) {
+  const levelBooks = await booksOfLevel(deps.db, level);
   if (levelBooks.length === 0) return [];
-  const readRows = () =>
-    deps.db
-      .select()
-      .from(userMissions)
-      .where(
-        and(
-          eq(userMissions.userId, userId),
-          eq(userMissions.level, level),
-          eq(userMissions.period, 'once'),
-          sql`${userMissions.innerId} like ${`footprint:${level}:%`}`,
-        ),
-      )
-      .orderBy(asc(userMissions.bookSeq));
-  const [existing, finished] = await Promise.all([
-    readRows(),
-    deps.db
-      .select({ bookId: readingProgress.bookId })
-      .from(readingProgress)
-      .where(and(eq(readingProgress.userId, userId), isNotNull(readingProgress.finishedAt))),
-  ]);
+  const prefix = `footprint:${level}:`;
+  const readRows = async () =>
+    (
+      await deps.db
+        .select()
+        .from(userMissions)
+        .where(
+          and(
+            eq(userMissions.userId, userId),
+            eq(userMissions.level, level),
+            eq(userMissions.period, 'once'),
+            sql`${userMissions.innerId} like ${`${prefix}%`}`,
+          ),
+        )
+        .orderBy(asc(userMissions.bookSeq))
+    ).filter((r) => r.innerId.startsWith(prefix));
+  const [existing, finished] = known
+    ? [
+        known.rows
+          .filter((r) => r.level === level && r.innerId.startsWith(prefix))
+          .sort((a, b) => a.bookSeq - b.bookSeq),
+        known.finished,
+      ]
+    : await Promise.all([
+        readRows(),
+        deps.db
+          .select({ bookId: readingProgress.bookId })
+          .from(readingProgress)
+          .where(and(eq(readingProgress.userId, userId), isNotNull(readingProgress.finishedAt)))
+          .then((rows) => rows.map((r) => r.bookId)),
+      ]);
   // Written once per level (and again only when a book joins the level): reads otherwise.
   const have = new Set(existing.map((r) => r.bookId));
   const rows = levelBooks.every((b) => have.has(b.id))
     ? existing
     : await insertFootprints(deps, userId, level, levelBooks).then(readRows);
-  const done = new Set(finished.map((f) => f.bookId));
+  const done = new Set(finished);
   const byId = new Map(levelBooks.map((b) => [b.id, b]));
   return rows
     .filter((r) => r.bookId !== null && byId.has(r.bookId))

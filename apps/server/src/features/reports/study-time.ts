@@ -1,53 +1,40 @@
 import type { TStudyKind, TStudyTimeRequest, TStudyTimeResult } from '@picbook/contracts';
-import { creditedStudySeconds } from '@picbook/domain';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import { sharedCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
-import { studyTime, users } from '../../platform/db/schema';
+import { studyTime } from '../../platform/db/schema';
 import type { AppDeps } from '../../platform/deps';
-import { chinaDate } from '../../platform/time';
 import { findBookOrFail } from '../library';
+import { createStudyTimeQueries } from './study-time.queries';
+import { reportStudyTime } from './study-time-writes';
+
+/** Every book's id, kept until a book changes: a report names one, every 30 s. */
+const bookIds = sharedCache<Set<number>>(['books']);
 
 /**
  * POST /api/v1/user/study_time (decision 091): adds what a learning screen reports to the
- * child's time of the China day, the book and the kind of screen. The family's row is locked so
- * that two reports at once are counted one after the other: each adds at most the time that
- * passed since the previous one (and at most one report's worth), so the total cannot outrun the
- * wall clock whatever the client sends.
+ * child's time of the China day, the book and the kind of screen. Each report adds at most the
+ * time that passed since the family's previous one (and at most one report's worth), so the
+ * total cannot outrun the wall clock whatever the client sends: the family's row is locked and
+ * its last report read after the lock. Reports arriving together share one transaction and are
+ * answered after its commit (decision 109, study-time-writes.ts).
  */
 export async function recordStudyTime(
   deps: AppDeps,
   userId: number,
   body: TStudyTimeRequest,
 ): Promise<TStudyTimeResult> {
-  if (body.book_id > 0) await findBookOrFail(deps.db, body.book_id);
-  return deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const now = deps.clock.now();
-    const [last] = await tx
-      .select({ at: studyTime.updatedAt })
-      .from(studyTime)
-      .where(eq(studyTime.userId, userId))
-      .orderBy(desc(studyTime.updatedAt))
-      .limit(1);
-    const elapsed = last ? (now.getTime() - last.at.getTime()) / 1000 : null;
-    const added = creditedStudySeconds(body.seconds, elapsed);
-    if (added <= 0) return { added: 0 };
-    await tx
-      .insert(studyTime)
-      .values({
-        userId,
-        day: chinaDate(now),
-        bookId: body.book_id,
-        kind: body.kind,
-        seconds: added,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [studyTime.userId, studyTime.day, studyTime.bookId, studyTime.kind],
-        set: { seconds: sql`${studyTime.seconds} + ${added}`, updatedAt: now },
-      });
-    return { added };
+  if (body.book_id > 0) {
+    const known = await bookIds(deps.db, () => createStudyTimeQueries(deps.db).bookIds());
+    if (!known.has(body.book_id)) await findBookOrFail(deps.db, body.book_id);
+  }
+  const added = await reportStudyTime(deps.database, () => deps.clock.now(), {
+    userId,
+    bookId: body.book_id,
+    kind: body.kind,
+    seconds: body.seconds,
   });
+  return { added };
 }
 
 /** Seconds of learning screens in [from, to) by China day (optionally of one book). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Change, ChangeFeed } from '../db/change-feed';
-import { createChangeCache } from './change-cache';
+import { type Change, type ChangeFeed, registerChangeFeed } from '../db/change-feed';
+import { createChangeCache, perUserCache } from './change-cache';
 
 /** A feed driven by the test: `emit` is what a NOTIFY from a trigger does. */
 function fakeFeed() {
@@ -115,5 +115,33 @@ describe('change cache', () => {
     await get('a');
     await get('b');
     expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+});
+
+describe('perUserCache', () => {
+  it('keeps a user’s variants apart (the hints of each China day); a change of the user drops them all', async () => {
+    const feed = fakeFeed();
+    const db = {};
+    registerChangeFeed(db, feed);
+    const cache = perUserCache<string>(['user_missions'], 10);
+    const loads: string[] = [];
+    const get = (user: number, day: string) =>
+      cache(
+        db,
+        user,
+        async () => {
+          loads.push(`${user}:${day}`);
+          return `${user}:${day}:${loads.length}`;
+        },
+        day,
+      );
+    expect(await get(7, 'mon')).toBe('7:mon:1');
+    expect(await get(7, 'tue')).toBe('7:tue:2');
+    expect(await get(7, 'mon')).toBe('7:mon:1');
+    expect(await get(8, 'mon')).toBe('8:mon:3');
+    feed.emit({ table: 'user_missions', owner: 7 });
+    expect(await get(7, 'mon')).toBe('7:mon:4');
+    expect(await get(7, 'tue')).toBe('7:tue:5');
+    expect(await get(8, 'mon')).toBe('8:mon:3');
   });
 });

@@ -92,12 +92,19 @@ export function createChangeCache<T>(
 
 /**
  * A per-user cache over `tables` for the database behind `db` (one per handle: tests run several
- * apps in one process): `get(userId, load)` answers from it while the change feed is live, else
- * loads. A null value (no such user) is never kept.
+ * apps in one process): `get(userId, load, variant)` answers from it while the change feed is
+ * live, else loads. `variant` tells apart values of one user that hold at different times (the
+ * growth hints of each China day); a change of the user drops all of them. A null value (no such
+ * user) is never kept.
  */
 export function perUserCache<T>(tables: readonly string[], max: number) {
   const caches = new WeakMap<object, ChangeCache<T | null>>();
-  return async (db: object, userId: number, load: () => Promise<T | null>): Promise<T | null> => {
+  return async (
+    db: object,
+    userId: number,
+    load: () => Promise<T | null>,
+    variant = '',
+  ): Promise<T | null> => {
     const feed = changeFeedOf(db);
     if (!feed) return load();
     let cache = caches.get(db);
@@ -105,7 +112,7 @@ export function perUserCache<T>(tables: readonly string[], max: number) {
       cache = createChangeCache<T | null>(feed, tables, max);
       caches.set(db, cache);
     }
-    return cache.get(String(userId), async () => {
+    return cache.get(variant ? `${userId}:${variant}` : String(userId), async () => {
       const value = await load();
       return { value, owner: userId, keep: value !== null };
     });

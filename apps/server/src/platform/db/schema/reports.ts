@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -120,3 +121,16 @@ export const studyTime = pgTable(
     index('study_time_user_updated_idx').on(t.userId, t.updatedAt),
   ],
 );
+
+/**
+ * The family's study clock (decision 109): the last report that added time (null: none yet) and
+ * what the last report added; the one row a family's reports queue on, so two reports never
+ * share the elapsed time. Written in one statement per batch (reports/study-time.queries.ts).
+ */
+export const studyClocks = pgTable('study_clocks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastAt: timestamp('last_at', { withTimezone: true }),
+  added: doublePrecision('added').notNull().default(0),
+});
