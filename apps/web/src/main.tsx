@@ -4,7 +4,7 @@ import './shared/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/locales';
-import { App, prepareRouter } from './app/App';
+import { App, prepareRouter, whenFirstScreenReady } from './app/App';
 import { isPortraitPath } from './app/route-table';
 import { startEarlyData } from './app/startup/early-data';
 import { ensureLanguage, i18n } from './shared/i18n';
@@ -31,11 +31,13 @@ const render = () => {
 };
 // English (chosen with ?lang=en and remembered) is fetched before the first paint; Chinese is here.
 // The router is made in a task of its own, after the one that ran the modules, and the first render
-// (the splash drawn) in the next: a phone's main thread answers in between (decision 083).
+// in another: a phone's main thread answers in between (decision 083). The first render waits for
+// the opening screen's code and startup data (index.html's splash shows meanwhile), so it draws
+// that screen rather than the app's splash first (decision 111).
 const renderSoon = () =>
   setTimeout(() => {
     prepareRouter();
-    setTimeout(render, 0);
+    void whenFirstScreenReady().then(() => setTimeout(render, 0));
   }, 0);
 ensureLanguage(i18n.language).then(renderSoon, renderSoon);
 

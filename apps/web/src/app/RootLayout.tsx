@@ -18,6 +18,7 @@ import { useParentalMode } from '../shared/navigation/parental-mode';
 import { ParentalGateHost } from '../shared/parental-gate';
 import { afterNextPaint } from '../shared/platform/after-paint';
 import { appEnv } from '../shared/platform/env';
+import { afterLoadIdle } from '../shared/platform/idle';
 import { isOffline } from '../shared/platform/network';
 import { applyRootFont } from '../shared/platform/root-font';
 import { useSession } from '../shared/session/session';
@@ -154,6 +155,9 @@ function ShellEffects() {
   const navigate = useNavigate();
   const [isUpdating, setUpdating] = useState(false);
   const [isRotateDismissed, setRotateDismissed] = useState(false);
+/** The app's first version check is still to come (it waits for the page to load). */
+let isFirstVersionCheck = true;
+
   const portrait = isPortraitPath(location.pathname);
   const bgmTracks = useStartup((s) => s.configs?.bgm);
   const isLoggedIn = useStartup((s) => s.user !== null);
@@ -196,12 +200,18 @@ function ShellEffects() {
       }
     }
     if (!import.meta.env.DEV) {
-      void checkVersion({
-        onOutdated: () => {
-          setUpdating(true);
-          setTimeout(() => window.location.reload(), 300);
-        },
-      });
+      const check = () =>
+        void checkVersion({
+          onOutdated: () => {
+            setUpdating(true);
+            setTimeout(() => window.location.reload(), 300);
+          },
+        });
+      // The first check waits for the opening page to load and go idle (decision 111).
+      if (isFirstVersionCheck) {
+        isFirstVersionCheck = false;
+        afterLoadIdle(check);
+      } else check();
     }
   }, [location, navigationType, navigate]);
 

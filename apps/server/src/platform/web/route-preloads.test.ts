@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BuildManifest, indexPageReader, preloadLinks, withPreloads } from './route-preloads';
+import {
+  type BuildManifest,
+  indexPageReader,
+  PRELOADED_PAGES,
+  preloadLinks,
+  withPreloads,
+} from './route-preloads';
 
 const LIBRARY = 'src/features/library/pages/LibraryPage.tsx';
 const READER = 'src/features/library/reader/ReaderPage.tsx';
@@ -28,6 +34,7 @@ const manifest: BuildManifest = {
     css: ['assets/ReaderPage-1.css', 'assets/main-1.css'],
   },
   '_speaker-1.js': { file: 'assets/speaker-1.js' },
+  'src/features/library/locales.ts': { file: 'assets/locales-lib.js', isDynamicEntry: true },
 };
 
 const html = '<html>\n  <head>\n    <title>PicBook</title>\n  </head>\n  <body></body>\n</html>';
@@ -54,6 +61,22 @@ describe('preload links of a page: its chunks the entry does not load, then thei
     ['src/features/words/pages/WordsPage.tsx', []],
   ])('%s', (source, links) => {
     expect(preloadLinks(manifest, source)).toEqual(links);
+  });
+
+  it("names the chunks of the page's strings after its code (decision 111)", () => {
+    expect(preloadLinks(manifest, LIBRARY, ['src/features/library/locales.ts'])).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/LibraryPage-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/queries-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/locales-lib.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/LibraryPage-1.css">',
+    ]);
+  });
+});
+
+describe("the preloaded pages' sources", () => {
+  const web = path.resolve(__dirname, '../../../../web');
+  it.each(PRELOADED_PAGES.flatMap((p) => [p.source, ...p.strings]))('%s exists', (source) => {
+    expect(fs.existsSync(path.join(web, source))).toBe(true);
   });
 });
 

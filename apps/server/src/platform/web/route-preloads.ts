@@ -11,15 +11,27 @@ import { spaCspFor } from '../http/security-headers';
  * `preload` for their styles. The chunk graph is the build's own (dist/.vite/manifest.json).
  */
 
-/** Addresses whose opening page is known from the path alone, and the page's source module. */
-export const PRELOADED_PAGES: ReadonlyArray<{ path: RegExp; source: string }> = [
+/**
+ * Addresses whose opening page is known from the path alone, the page's source module, and the
+ * Chinese strings its first paint waits for (`strings`: the `locales.ts` of each namespace the
+ * web app's route table names for the page, apps/web/src/app/route-locales.ts; each a chunk of
+ * its own, decision 106). Named here, they download beside the page's code instead of a round
+ * trip after the router has run (decision 111).
+ */
+export const PRELOADED_PAGES: ReadonlyArray<{
+  path: RegExp;
+  source: string;
+  strings: readonly string[];
+}> = [
   {
     path: /^\/(?:library\/?)?$/,
     source: 'src/features/library/pages/LibraryPage.tsx',
+    strings: ['src/features/library/locales.ts', 'src/features/missions/locales.ts'],
   },
   {
     path: /^\/library\/(?:read|cn_read|explain)\/\d+\/[^/]+\/?$/,
     source: 'src/features/library/reader/ReaderPage.tsx',
+    strings: ['src/features/library/reader/locales.ts'],
   },
 ];
 
@@ -27,6 +39,7 @@ export const PRELOADED_PAGES: ReadonlyArray<{ path: RegExp; source: string }> = 
 export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -41,13 +54,19 @@ function staticClosure(manifest: BuildManifest, key: string, seen = new Set<stri
 
 /**
  * The <link> tags that preload the page of `source`: its chunk and the chunks it imports
- * statically, minus those the entry (index.html) loads anyway, then their stylesheets. Empty when
- * the build has no such page.
+ * statically, and the chunks of its `strings`, minus those the entry (index.html) loads anyway,
+ * then their stylesheets. Empty when the build has no such page.
  */
-export function preloadLinks(manifest: BuildManifest, source: string): string[] {
+export function preloadLinks(
+  manifest: BuildManifest,
+  source: string,
+  strings: readonly string[] = [],
+): string[] {
   if (!manifest[source]) return [];
   const entry = staticClosure(manifest, 'index.html');
-  const chunks = [...staticClosure(manifest, source)].filter((key) => !entry.has(key));
+  const page = new Set<string>();
+  for (const key of [source, ...strings]) staticClosure(manifest, key, page);
+  const chunks = [...page].filter((key) => !entry.has(key));
   const entryCss = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
   const css = new Set(chunks.flatMap((key) => manifest[key]?.css ?? []));
   return [
@@ -62,7 +81,7 @@ export function preloadLinks(manifest: BuildManifest, source: string): string[] 
 export function withPreloads(html: string, manifest: BuildManifest, pathname: string): string {
   const page = PRELOADED_PAGES.find((p) => p.path.test(pathname));
   if (!page) return html;
-  const links = preloadLinks(manifest, page.source);
+  const links = preloadLinks(manifest, page.source, page.strings);
   if (links.length === 0 || !html.includes('</head>')) return html;
   return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }

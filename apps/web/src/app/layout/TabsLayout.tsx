@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { HomeEntrances } from '../../features/shell/components/Entrances';
+import { useDrawnAfterFirstTask } from '../../shared/platform/first-draw';
 import learningIcon from '../../shared/ui/icons/tab-learning.svg';
 import libraryIcon from '../../shared/ui/icons/tab-library.svg';
 import wordsIcon from '../../shared/ui/icons/tab-words.svg';
@@ -27,6 +28,8 @@ export function TabsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const tab = tabOfPath(pathname);
+  // The first load draws the shell (rail, top bar) in one task and the tab's page in the next.
+  const isPageDrawn = useDrawnAfterFirstTask('tabs-page');
   return (
     <div className={`${styles.shell} ${backgrounds[tab]}`} data-area={tab}>
       <nav className={styles.rail} aria-label={t('app.name')}>
@@ -46,9 +49,7 @@ export function TabsLayout() {
         <ChildTopBar />
         <HomeEntrances />
       </div>
-      <main className={styles.main}>
-        <Outlet />
-      </main>
+      <main className={styles.main}>{isPageDrawn && <Outlet />}</main>
     </div>
   );
 }

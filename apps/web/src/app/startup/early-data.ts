@@ -1,6 +1,7 @@
 import { processPage } from '@picbook/domain';
 import { bookQuery, prefetchLibrary } from '../../features/library/library-data';
 import { useActivityData } from '../../features/shell/activity-store';
+import { bootListsAsked } from '../../shared/request/boot-fetch';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
 import { useStartup } from '../../shared/startup/startup-store';
@@ -41,10 +42,13 @@ export function startEarlyData(pathname: string): void {
   // decision 084).
   if (route.kind === 'book') void queryClient.prefetchQuery(bookQuery(route.bookId));
   if (startup.userState === 'initial') {
-    void startup.loadUser().then(() => {
+    void startup.loadUser().then(async () => {
       const user = useStartup.getState().user;
       if (!user || user.children.length === 0) return;
       if (route.kind === 'library') {
+        // index.html's boot script asks for these lists as soon as the user info is in; wait
+        // for it to have asked, so the requests below adopt its answers (decision 111).
+        await bootListsAsked();
         void prefetchLibrary(user.level);
         // The home screen's popup points wait for the activity data (ShellBehaviours).
         void useActivityData.getState().refresh();

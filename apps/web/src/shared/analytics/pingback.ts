@@ -1,5 +1,6 @@
 import { routes } from '@picbook/contracts/routes';
 import { PINGBACK_MAX_EVENTS } from '@picbook/contracts/system-limits';
+import { afterLoadIdle } from '../platform/idle';
 import { deviceUuid, sessionId, useSession } from '../session/session';
 
 export type PingbackLevel = 'info' | 'warn' | 'error';
@@ -39,8 +40,23 @@ export function track(
   else schedule();
 }
 
+/** The first batch waits for the page to load and go idle (decision 111). */
+let isFirstBatchWaiting = false;
+
 function schedule() {
-  if (timer) return;
+  if (timer || isFirstBatchWaiting) return;
+  if (lastFlush === 0 && typeof window !== 'undefined' && typeof document !== 'undefined') {
+    // On the first load the page's own requests go first; page hide still sends by beacon.
+    isFirstBatchWaiting = true;
+    afterLoadIdle(
+      () => {
+        isFirstBatchWaiting = false;
+        flush();
+      },
+      { fallbackMs: 50 },
+    );
+    return;
+  }
   const wait = Math.max(0, lastFlush + FLUSH_INTERVAL_MS - Date.now());
   timer = setTimeout(flush, Math.max(wait, 50));
 }

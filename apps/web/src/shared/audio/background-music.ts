@@ -1,5 +1,6 @@
 import type { TBgmArea } from '@picbook/contracts';
 import { useEffect } from 'react';
+import { afterLoadIdle } from '../platform/idle';
 import type { AudioEngine, Track } from './audio-engine';
 import { getAudioEngine } from './default-engine';
 
@@ -58,36 +59,13 @@ export function createBackgroundMusic(engine: AudioEngine, fadeMs = BGM_FADE_MS)
       // on the first load it would only compete with the page (issue 41). The track itself then
       // waits for the autoplay unlock, as every track does.
       let started = false;
-      const cancel = afterPageLoad(() => {
+      const cancel = afterLoadIdle(() => {
         started = true;
         waiting = null;
         start(url);
       });
       if (!started) waiting = { url, cancel };
     },
-  };
-}
-
-/** Runs `callback` once the document has loaded and the browser is idle; answers a cancel. */
-function afterPageLoad(callback: () => void): () => void {
-  let live = true;
-  let idle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const whenIdle = () => {
-    if (!live) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      idle = window.requestIdleCallback(() => live && callback(), { timeout: 2000 });
-    } else {
-      timer = setTimeout(() => live && callback(), 0);
-    }
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    live = false;
-    window.removeEventListener('load', whenIdle);
-    if (idle !== undefined) window.cancelIdleCallback?.(idle);
-    if (timer !== undefined) clearTimeout(timer);
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session';
-import { BOOT_ANSWER_TTL_MS } from './boot-fetch';
+import { BOOT_ANSWER_TTL_MS, bootListsAsked } from './boot-fetch';
 import { request } from './request';
 
 /** index.html's inline boot script, run as the browser runs it while parsing the page. */
@@ -167,5 +167,69 @@ describe("index.html's boot fetch (decision 084)", () => {
       code: 10400,
     });
     expect(window.__picbookBoot?.picture).toBeNull();
+  });
+});
+
+describe("index.html's boot fetch on the library tab (decision 111)", () => {
+  const USER = '/api/v1/user?type=20';
+  const level = (n: number) => `/api/v1.2/learning/level/${n}`;
+  const READING = '/api/v1/bookshelf/reading?page=1';
+  const ACTIVITY = '/api/v1/activity_data';
+  const cover = (id: number) => `/media/books/${id}/cover-256.webp`;
+  const card = (id: number) => ({ book_info: { id, cover: { image_small: cover(id) } } });
+  const answers =
+    (user: unknown) =>
+    async (input: string | URL | Request): Promise<Response> => {
+      const url = String(input);
+      if (url === USER) return json({ code: 0, msg: 'ok', data: user });
+      if (url.startsWith('/api/v1.2/learning/level/'))
+        return json({ code: 0, msg: 'ok', data: { list: [1, 2, 3, 4, 5].map(card) } });
+      if (url === READING) return json({ code: 0, msg: 'ok', data: { list: [card(9)] } });
+      return json({ code: 0, msg: 'ok', data: { url } });
+    };
+  const covers = () => window.__picbookBoot?.covers?.map((img) => img.getAttribute('src')) ?? [];
+  afterEach(() => localStorage.removeItem('library_level'));
+
+  it("asks for the child's level's list, the book being read and the activity data once the user info is in, then the first row's covers; the app adopts them", async () => {
+    fetchMock.mockImplementation(answers({ level: 3, children: [{ id: 7 }] }));
+    runBoot('/library');
+    expect(asked()).toEqual(STARTUP);
+    await bootListsAsked();
+    expect(asked()).toEqual([...STARTUP, level(3), READING, ACTIVITY]);
+    await vi.waitFor(() => expect(covers()).toHaveLength(5));
+    expect([...covers()].sort()).toEqual([1, 2, 3, 4, 9].map(cover).sort());
+    for (const path of [USER, level(3), READING, ACTIVITY]) {
+      await request({ method: 'GET', path });
+    }
+    // (An analytics batch of an earlier test may go out meanwhile.)
+    expect(asked().filter((url) => !url.includes('pingback'))).toEqual([
+      ...STARTUP,
+      level(3),
+      READING,
+      ACTIVITY,
+    ]);
+  });
+
+  it("the level chosen last on this device comes before the child's", async () => {
+    localStorage.setItem('library_level', '5');
+    fetchMock.mockImplementation(answers({ level: 3, children: [{ id: 7 }] }));
+    runBoot('/');
+    await bootListsAsked();
+    expect(asked()).toContain(level(5));
+    expect(asked()).not.toContain(level(3));
+  });
+
+  it('asks for no lists for an account without a child, nor on another address', async () => {
+    fetchMock.mockImplementation(answers({ level: 1, children: [] }));
+    runBoot('/library');
+    await bootListsAsked();
+    expect(asked()).toEqual(STARTUP);
+    window.__picbookBoot = undefined;
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(answers({ level: 1, children: [{ id: 7 }] }));
+    runBoot('/words');
+    await bootListsAsked();
+    await flush();
+    expect(asked()).toEqual(STARTUP);
   });
 });

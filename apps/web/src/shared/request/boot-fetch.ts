@@ -1,7 +1,8 @@
 /**
  * The requests index.html's boot script made before the app's code had arrived (decision 084): a
- * returning child's startup requests (configs, user info, settings) and, on a book's address, the
- * book, asked for with the stored session while the scripts download. The first matching request
+ * returning child's startup requests (configs, user info, settings); on a book's address, the
+ * book; on the library tab, once the user info is in, the opening level's list, the book being
+ * read and the activity data (decision 111); asked for with the stored session while the scripts download. The first matching request
  * of the app adopts an answer instead of asking again.
  */
 export interface BootFetch {
@@ -13,6 +14,13 @@ export interface BootFetch {
   responses: Record<string, Promise<Response> | undefined>;
   /** The opening page's picture, asked for when the book came (kept referenced here). */
   picture: HTMLImageElement | null;
+  /**
+   * On the library tab, the first row's covers (and the book being read), asked for when the
+   * level's list came (decision 111; kept referenced here).
+   */
+  covers?: HTMLImageElement[];
+  /** Settles once the library's lists have been asked for (or will not be). */
+  lists?: Promise<unknown>;
 }
 
 declare global {
@@ -56,4 +64,19 @@ export function adoptBootResponse(
     signal.addEventListener('abort', onAbort, { once: true });
     early.then(resolve, () => again().then(resolve, reject));
   });
+}
+
+/**
+ * Settles when index.html's boot script has asked for the library tab's lists (it does once the
+ * user info is in, decision 111), so the app's own requests for them adopt its answers instead of
+ * racing them; at once when it asks for none.
+ */
+export function bootListsAsked(): Promise<void> {
+  const lists = typeof window === 'undefined' ? undefined : window.__picbookBoot?.lists;
+  return lists
+    ? lists.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../../shared/navigation/jump';
 import { isBookSaved } from '../../../shared/offline/offline-books';
+import { useDrawnAfterFirstTask } from '../../../shared/platform/first-draw';
 import { isOffline, useOnline } from '../../../shared/platform/network';
 import { storage } from '../../../shared/platform/storage';
 import { useSession } from '../../../shared/session/session';
@@ -46,6 +47,9 @@ export default function LibraryPage() {
   const openBook = useOpenBook();
   const isZh = i18n.language === 'zh-CN';
   const online = useOnline();
+  // The first load draws the tab's frame in one task and the cards in the next (decision 111);
+  // the first row's covers are already on their way (index.html's boot script).
+  const isDrawn = useDrawnAfterFirstTask('library-cards');
 
   const list = books.data?.list;
   const categories = useMemo(
@@ -147,9 +151,11 @@ export default function LibraryPage() {
           </div>
         </section>
       ) : (
-        <div className={styles.grid} aria-busy={books.isPending}>
-          {current && <ContinueReading card={current} onPlay={handlePlay} onOpen={handleOpen} />}
-          {books.isPending
+        <div className={styles.grid} aria-busy={books.isPending || !isDrawn}>
+          {isDrawn && current && (
+            <ContinueReading card={current} onPlay={handlePlay} onOpen={handleOpen} />
+          )}
+          {books.isPending || !isDrawn
             ? SKELETONS.map((n) => <BookCardSkeleton key={n} />)
             : shown.map((card, index) => (
                 <BookCard
@@ -159,7 +165,9 @@ export default function LibraryPage() {
                   priority={index < PRIORITY_COVERS}
                 />
               ))}
-          {books.isSuccess && shown.length === 0 && <p className={styles.none}>{t('noBooks')}</p>}
+          {isDrawn && books.isSuccess && shown.length === 0 && (
+            <p className={styles.none}>{t('noBooks')}</p>
+          )}
         </div>
       )}
     </div>

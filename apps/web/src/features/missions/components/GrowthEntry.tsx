@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../shared/navigation/app-navigate';
+import { useAfterLoadIdle } from '../../../shared/platform/idle';
 import { api } from '../../../shared/request/api';
 import { Button } from '../../../shared/ui/Button';
 import footprintIcon from '../icons/footprint.svg';
@@ -14,6 +15,8 @@ export function GrowthEntry({ className }: { className?: string }) {
   const hints = useQuery({
     queryKey: [...missionKeys.all, 'hints'],
     queryFn: () => api('missionHints', undefined, { silent: true }),
+    // The badge's count waits for the opening page to load (decision 111).
+    enabled: useAfterLoadIdle(),
   });
   const waiting = hints.data?.hints ?? 0;
   return (

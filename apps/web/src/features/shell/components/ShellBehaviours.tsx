@@ -37,14 +37,18 @@ export function ShellBehaviours() {
     const userId = useStartup.getState().user?.id;
     if (userId !== undefined) noteDailyGoal(userId, point);
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     void useActivityData
       .getState()
       .refresh()
       .then(() => {
-        if (!cancelled) triggerPopup(point);
+        // The choice and the popup's render in a task of their own, not in the one that
+        // mounted the shell's behaviours (decision 111).
+        if (!cancelled) timer = setTimeout(() => triggerPopup(point), 0);
       });
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [pathname, settingsState]);
 

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+/** The parts already drawn once since the app started. */
+const drawnParts = new Set<string>();
+
+/**
+ * False on the app's first draw of `part`, true from the next task on; later draws are at once.
+ * The first load draws its opening screen in a few shorter tasks (the shell, the page's frame,
+ * its cards) instead of one long one, so a phone's main thread answers in between (decision
+ * 111). Preact renders a tree in one go; this is the yield between its parts.
+ */
+export function useDrawnAfterFirstTask(part: string): boolean {
+  const [isDrawn, setDrawn] = useState(() => drawnParts.has(part));
+  useEffect(() => {
+    drawnParts.add(part);
+    if (isDrawn) return;
+    const timer = setTimeout(() => setDrawn(true), 0);
+    return () => clearTimeout(timer);
+  }, [part, isDrawn]);
+  return isDrawn;
+}
