@@ -110,6 +110,14 @@ export const ZAudioFields = z.object({
   score: z.coerce.number().min(0).max(100).optional(),
   /** JSON array of the client's word scores. */
   words: z.string().max(8000).optional(),
+  /**
+   * The device's own id of a recording scored on the device and filed later with its file part
+   * (issue 37, decision 110): the same id files one recording, however often it is sent.
+   */
+  client_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'client_id must be 16–64 letters, digits, - or _')
+    .optional(),
 });
 export type TAudioFields = z.infer<typeof ZAudioFields>;
 

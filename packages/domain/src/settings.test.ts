@@ -11,6 +11,7 @@ describe('user setting defaults (spec §3)', () => {
       play_bgm: 1,
       parental_gate_lock_delay: 60,
       kob_schedule: 1,
+      recording_device_only: 0,
     });
   });
 });

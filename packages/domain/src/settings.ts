@@ -7,6 +7,8 @@ export const USER_SETTING_DEFAULTS = {
   play_bgm: 1,
   parental_gate_lock_delay: 60,
   kob_schedule: 1,
+  /** 录音只保存在本机 (issue 37): 1 scores recordings on the device and never uploads them. */
+  recording_device_only: 0,
 } as const;
 
 export type UserSettingKey = keyof typeof USER_SETTING_DEFAULTS;

@@ -21,6 +21,7 @@ import { appEnv } from '../shared/platform/env';
 import { afterLoadIdle } from '../shared/platform/idle';
 import { isOffline } from '../shared/platform/network';
 import { applyRootFont } from '../shared/platform/root-font';
+import { hasQueuedRecordings } from '../shared/recorder/queued-flag';
 import { useSession } from '../shared/session/session';
 import { useSettings } from '../shared/settings/user-settings';
 import { useStartup } from '../shared/startup/startup-store';
@@ -65,6 +66,12 @@ function StartupGate() {
     const { userState: current } = useStartup.getState();
     if (token && current !== 'done' && current !== 'loading') void loadUser();
   }, [token, loadUser]);
+
+  // Recordings scored on the device offline wait to be filed: the queue starts now (issue 37).
+  useEffect(() => {
+    if (!hasQueuedRecordings()) return;
+    void import('../features/speech/device-setup').then((m) => m.installDeviceScoring());
+  }, []);
 
   // Spec §4: when the connection returns, failed loads are retried.
   useEffect(() => {
@@ -148,6 +155,9 @@ function usePaintedOnce(): boolean {
   return isPainted;
 }
 
+/** The app's first version check is still to come (it waits for the page to load). */
+let isFirstVersionCheck = true;
+
 function ShellEffects() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -155,9 +165,6 @@ function ShellEffects() {
   const navigate = useNavigate();
   const [isUpdating, setUpdating] = useState(false);
   const [isRotateDismissed, setRotateDismissed] = useState(false);
-/** The app's first version check is still to come (it waits for the page to load). */
-let isFirstVersionCheck = true;
-
   const portrait = isPortraitPath(location.pathname);
   const bgmTracks = useStartup((s) => s.configs?.bgm);
   const isLoggedIn = useStartup((s) => s.user !== null);

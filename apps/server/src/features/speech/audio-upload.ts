@@ -50,7 +50,10 @@ const ITEM_ERRORS = {
  * Only a reading of the item is filed (verdict ok); any other recording is answered with its
  * verdict and not filed (decision 098).
  * The score is the server's: a speech session's recording keeps the judgement it had (re-judged
- * when it was scored against other words), a file sent here is judged now.
+ * when it was scored against other words), a file sent here is judged now. A file sent with the
+ * device's `client_id` (a recording scored on the device, filed when the network is back) is
+ * stored and judged once per user and id: a replay or a second tab gets the same recording and
+ * the same judgement (decision 110); the device's own score is never read.
  */
 export async function handleAudioUpload(
   deps: AppDeps,
@@ -58,7 +61,15 @@ export async function handleAudioUpload(
 ): Promise<TAudioAnswer> {
   const { userId, fields } = input;
   const type = fields.type as WorkType;
-  await limitRecordings(deps, 'audio', userId);
+  if (fields.client_id !== undefined && !input.file) {
+    throw invalidParams('audio', 'client_id 要和录音文件一起上传');
+  }
+  // A recording the device filed before (a replay, a second tab) is not counted again.
+  const filedBefore =
+    fields.client_id !== undefined
+      ? await createSpeechQueries(deps.db).findClientRecording(userId, fields.client_id)
+      : null;
+  if (!filedBefore) await limitRecordings(deps, 'audio', userId);
   const [reader, book] = await Promise.all([
     loadReader(deps.db, userId, deps.clock.now()),
     findBookOrFail(deps.db, fields.book_id),
@@ -78,9 +89,11 @@ export async function handleAudioUpload(
     throw invalidParams('secondary_id', 'secondary_id 应是 content_id 所在的页');
   }
 
-  const recording = input.file
-    ? await storeUploadedFile(deps, input, input.file, item.text)
-    : await ownStoredRecording(deps, input, item.text);
+  const recording = filedBefore
+    ? await ownFiledRecording(deps, input, filedBefore, item.text)
+    : input.file
+      ? await storeUploadedFile(deps, input, input.file, item.text)
+      : await ownStoredRecording(deps, input, item.text);
 
   const words = (recording.result?.words ?? []) as TScoredWord[];
   const verdict = (recording.result?.verdict ?? null) as TAudioAnswer['verdict'];
@@ -154,7 +167,7 @@ async function storeUploadedFile(
     : null;
   const key = newObjectKey('rec', info.format);
   await deps.storage.put(key, file, info.contentType);
-  return createSpeechQueries(deps.db).insertRecording({
+  const values = {
     userId: input.userId,
     key,
     contentType: info.contentType,
@@ -164,7 +177,26 @@ async function storeUploadedFile(
     refText,
     score: result?.score ?? null,
     result,
-  });
+  };
+  const q = createSpeechQueries(deps.db);
+  const clientId = input.fields.client_id;
+  if (clientId === undefined) return q.insertRecording(values);
+  // The device's id files it once: a request that lost the race drops its own copy of the file.
+  const { row, created } = await q.insertClientRecording({ ...values, clientId });
+  if (!created) await deps.storage.delete(key);
+  return row;
+}
+
+/** A recording the device filed before under the same client id: its stored judgement. */
+async function ownFiledRecording(
+  deps: AppDeps,
+  input: AudioUploadInput,
+  recording: RecordingRow,
+  refText: string,
+): Promise<RecordingRow> {
+  const judged = await judgeStoredRecording(deps, input.log, recording, refText, 'audio');
+  if (judged.stored || !judged.result) return recording;
+  return createSpeechQueries(deps.db).updateRecordingScore(recording.id, refText, judged.result);
 }
 
 /** 16 kHz samples for the judge, or null when this machine cannot decode the format. */

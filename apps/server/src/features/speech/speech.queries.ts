@@ -194,6 +194,38 @@ export function createSpeechQueries(db: DbOrTx) {
       return row;
     },
 
+    /**
+     * Inserts a recording filed with the device's id unless that user already has one with it
+     * (two tabs, a replay): the row that holds the id either way, and whether this call made it.
+     */
+    async insertClientRecording(
+      values: typeof recordings.$inferInsert & { clientId: string },
+    ): Promise<{ row: RecordingRow; created: boolean }> {
+      const rows = await db
+        .insert(recordings)
+        .values(values)
+        .onConflictDoNothing({ target: [recordings.userId, recordings.clientId] })
+        .returning();
+      if (rows[0]) return { row: rows[0], created: true };
+      const existing = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.userId, values.userId), eq(recordings.clientId, values.clientId)))
+        .limit(1);
+      if (!existing[0]) throw new Error('client recording vanished');
+      return { row: existing[0], created: false };
+    },
+
+    /** A user's recording filed with the device's id `clientId`, or null. */
+    async findClientRecording(userId: number, clientId: string): Promise<RecordingRow | null> {
+      const rows = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.userId, userId), eq(recordings.clientId, clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /** Records a new judgement of a stored recording (against `refText`). */
     async updateRecordingScore(
       id: number,

@@ -38,6 +38,11 @@ export const parentsEn: Widen<typeof parentsZh> = {
   publicWorks: "Show my child's works",
   publicWorksHint:
     "When on, other children can see and listen to your child's works in the rankings",
+  recordingDeviceOnly: 'Keep recordings on this device',
+  recordingDeviceOnlyHint:
+    "When on, your child's recordings are scored on this device and never uploaded",
+  recordingDeviceOnlyOn:
+    'Recordings are scored on this device and never uploaded. Your child still sees the scores and hears their own voice; works, rankings and reading rewards need the server to score them and are off in this mode',
   language: 'Language',
   userAgreement: 'User agreement',
   privacyPolicy: 'Privacy policy',

@@ -35,6 +35,10 @@ export const parentsZh = {
   homeIndex: '默认首页',
   publicWorks: '公开孩子的作品',
   publicWorksHint: '打开后，其他小朋友可以在排行榜里看到并收听孩子的作品',
+  recordingDeviceOnly: '录音只保存在本机',
+  recordingDeviceOnlyHint: '打开后，孩子的录音只在这台设备上打分，不会上传',
+  recordingDeviceOnlyOn:
+    '录音只在这台设备上打分，不会上传。孩子仍能看到分数、听自己的录音；作品、排行榜和朗读奖励需要服务器评分，在这个模式下关闭',
   language: '界面语言',
   userAgreement: '用户协议',
   privacyPolicy: '隐私政策',

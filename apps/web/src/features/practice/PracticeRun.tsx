@@ -1,4 +1,4 @@
-import type { TBook } from '@picbook/contracts';
+import type { TAudioAnswer, TBook, TSpeechResult } from '@picbook/contracts';
 import {
   activeWordAt,
   isScoredAttempt,
@@ -11,11 +11,12 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrack } from '../../shared/audio';
 import { useJump } from '../../shared/navigation/jump';
-import { useRecorder } from '../../shared/recorder';
+import { isDeviceAnswer, useRecorder } from '../../shared/recorder';
+import { useRecordingDeviceOnly } from '../../shared/settings/recording-device-only';
 import { useSettings } from '../../shared/settings/user-settings';
 import { Button } from '../../shared/ui/Button';
 import speakerIcon from '../../shared/ui/icons/speaker.svg';
-import { MicButton, ScoreView } from '../speech';
+import { MicButton, recordingQueue, ScoreView } from '../speech';
 import styles from './Practice.module.css';
 import { fileRecording } from './practice-api';
 import { clearHistory, saveHistory } from './practice-history';
@@ -53,6 +54,9 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   const [best, setBest] = useState<Record<string, number>>({});
   /** Filings in flight (a retry can start a second one before the first answers). */
   const [saving, setSaving] = useState(0);
+  /** The server's judgements of recordings scored on the device, filed since (by session id). */
+  const [judged, setJudged] = useState<Record<string, TAudioAnswer>>({});
+  const deviceOnly = useRecordingDeviceOnly();
   const item = items[index] as PracticeItem;
   const isLast = index === items.length - 1;
 
@@ -83,11 +87,55 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   // sentence is no score: not filed, no 最好成绩 (decision 098).
   const answer = recorder.answer;
   const filed = useRef<string | null>(null);
+  /** Which item each recording scored on the device was (session id → content id). */
+  const deviceItems = useRef(new Map<string, string>());
+  // A recording scored on the device, once the queue has filed it: the server's judgement
+  // replaces the device's on screen (quietly), and its best is the best shown (issue 37).
+  useEffect(
+    () =>
+      recordingQueue().subscribe((event) => {
+        if (event.kind !== 'filed') return;
+        const { clientId, answer: filedAnswer } = event;
+        setJudged((j) => ({ ...j, [clientId]: filedAnswer }));
+        const contentId = deviceItems.current.get(clientId);
+        if (contentId && filedAnswer.best_score !== null) {
+          setBest((b) => ({ ...b, [contentId]: filedAnswer.best_score ?? 0 }));
+        }
+      }),
+    [],
+  );
+  const wav = recorder.wav;
   useEffect(() => {
     const result = answer?.result;
     if (!answer?.audio_url || !result || filed.current === answer.session_id) return;
     filed.current = answer.session_id;
     if (!isScoredAttempt(result)) return;
+    if (isDeviceAnswer(answer)) {
+      // Shown at once; with 录音只保存在本机 it stays on the device, else it is queued and filed
+      // (as the server judges it) when the network is there.
+      setBest((b) => ({ ...b, [item.contentId]: Math.max(b[item.contentId] ?? 0, result.score) }));
+      if (deviceOnly || !wav || userId === undefined) return;
+      deviceItems.current.set(answer.session_id, item.contentId);
+      void recordingQueue()
+        .add({
+          clientId: answer.session_id,
+          userId,
+          wav,
+          duration: answer.duration,
+          refText: item.text,
+          device: result,
+          filing: {
+            uuid,
+            book_id: bookId,
+            secondary_id: item.page,
+            content_id: item.contentId,
+            type,
+          },
+          queuedAt: Date.now(),
+        })
+        .catch(() => undefined);
+      return;
+    }
     setSaving((n) => n + 1);
     fileRecording({
       uuid,
@@ -111,14 +159,17 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       )
       .catch(() => undefined) // the request layer showed the toast; the score stays on screen
       .finally(() => setSaving((n) => n - 1));
-  }, [answer, uuid, bookId, item, type]);
+  }, [answer, uuid, bookId, item, type, wav, deviceOnly, userId]);
 
-  const result = recorder.result;
+  const serverJudged = answer ? judged[answer.session_id] : undefined;
+  const result =
+    recorder.result && serverJudged ? asJudged(recorder.result, serverJudged) : recorder.result;
   // A recording the child made is always scored and filed, whatever the child taps next: "next"
   // while the score is on its way waits for it (and its filing), then goes on by itself.
   const isScoring = recorder.state === 'stopping' || recorder.state === 'recorded';
   const isFiling =
     answer?.result != null &&
+    !isDeviceAnswer(answer) &&
     isScoredAttempt(answer.result) &&
     answer.audio_url != null &&
     filed.current !== answer.session_id;
@@ -243,6 +294,11 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       </div>
 
       <footer className={styles.footer}>
+        {deviceOnly && (
+          <span className={styles.deviceOnly} data-testid="practice-device-only">
+            {t('deviceOnly')}
+          </span>
+        )}
         <span className={styles.best} data-testid="practice-best" aria-live="polite">
           {saving > 0 || nextWhenScored
             ? t('saving')
@@ -262,4 +318,21 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       </footer>
     </div>
   );
+}
+
+/**
+ * The device's result as the server judged the filed recording: the server's score, words and
+ * verdict (its number is the one that counts); no score when the server found none.
+ */
+function asJudged(device: TSpeechResult, server: TAudioAnswer): TSpeechResult {
+  if (server.score === null) {
+    return { ...device, verdict: server.verdict ?? device.verdict, channels: [] };
+  }
+  return {
+    ...device,
+    score: server.score,
+    words: server.words.length > 0 ? server.words : device.words,
+    verdict: server.verdict ?? device.verdict,
+    channels: [{ name: 'judge', score: server.score }],
+  };
 }

@@ -9,6 +9,7 @@ export const practiceEn: Widen<typeof practiceZh> = {
   previous: 'Back one',
   finish: 'All done',
   best: 'Best {{score}}',
+  deviceOnly: 'Recordings stay on this device: works, rankings and reading rewards are off',
   saving: 'Saving…',
   back: 'Back',
   continuePrompt: {

@@ -7,6 +7,7 @@ export const practiceZh = {
   previous: '上一个',
   finish: '完成啦',
   best: '最好成绩 {{score}} 分',
+  deviceOnly: '录音只保存在本机：作品、排行榜和朗读奖励在这个模式下关闭',
   saving: '正在保存……',
   back: '返回',
   continuePrompt: {

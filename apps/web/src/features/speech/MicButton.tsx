@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../shared/platform/network';
-import type { RecorderState } from '../../shared/recorder';
+import { deviceScorerReady, type RecorderState } from '../../shared/recorder';
+import { installDeviceScoring, noteSpeakingUsed, warmIfSpeakingUsed } from './device-setup';
 import styles from './MicButton.module.css';
 
 export interface MicButtonProps {
@@ -22,10 +24,18 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  */
 export function MicButton({ state, level, seconds, maxSeconds, onStart, onStop }: MicButtonProps) {
   const { t } = useTranslation('speech');
+  // A recording screen: the device's scorer is registered, and loaded while the network is there
+  // once the child has used speaking (the first tap loads it), so that a recording made offline
+  // is scored at once (issue 37).
+  useEffect(() => {
+    installDeviceScoring();
+    warmIfSpeakingUsed();
+  }, []);
   const isRecording = state === 'recording';
   const isBusy = state === 'starting' || state === 'stopping' || state === 'recorded';
-  // A recording made offline is kept and scored when the network returns (the uploader waits).
-  const online = useOnline();
+  // Offline, the device scores a recording; without a device scorer the recording is kept and
+  // scored when the network returns (the uploader waits).
+  const online = useOnline() || deviceScorerReady();
   const remaining = Math.max(0, 1 - seconds / maxSeconds);
   const label = isRecording
     ? t('mic.stop')
@@ -67,7 +77,14 @@ export function MicButton({ state, level, seconds, maxSeconds, onStart, onStop }
           aria-label={label}
           aria-pressed={isRecording}
           disabled={isBusy}
-          onClick={isRecording ? onStop : onStart}
+          onClick={
+            isRecording
+              ? onStop
+              : () => {
+                  noteSpeakingUsed();
+                  onStart();
+                }
+          }
         >
           {isRecording ? <StopGlyph /> : <MicGlyph />}
         </button>

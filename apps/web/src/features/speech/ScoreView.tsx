@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playSegment, type Track, useTrack } from '../../shared/audio';
 import { useSpokenFeedback, verdictFeedbackKey } from '../../shared/audio/spoken-feedback';
+import { isDeviceAnswer } from '../../shared/recorder/device-channel';
 import {
   type ModelAudio,
   matchModelWords,
@@ -46,6 +47,8 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
   const shownScore = useCountUp(result.score);
   const shortfall = isScored ? scoreShortfall(result) : null;
   const canReplay = Boolean(recordingUrl) && canReplayAttempt(result.verdict);
+  // Scored on this device (offline, or 录音只保存在本机): said in a small tag.
+  const onDevice = isDeviceAnswer({ result });
   // A verdict the child must act on is said aloud in the owl's voice (decision 099).
   useSpokenFeedback(verdictFeedbackKey(result.verdict), result);
   const [selected, setSelected] = useState<number | null>(null);
@@ -83,6 +86,7 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
       data-stars={stars}
       data-verdict={result.verdict}
       data-reason={shortfall ?? undefined}
+      data-channel={onDevice ? 'device' : 'server'}
     >
       {isScored ? (
         <div className={styles.top}>
@@ -107,7 +111,16 @@ export function ScoreView({ result, recordingUrl, modelAudio, onRetry }: ScoreVi
           </p>
         </div>
       )}
-      {result.feedback && <p className={styles.feedback}>{result.feedback}</p>}
+      {result.feedback && (
+        <p className={styles.feedback}>
+          {result.feedback}
+          {onDevice && (
+            <span className={styles.deviceTag} data-testid="score-device">
+              {t('device.scored')}
+            </span>
+          )}
+        </p>
+      )}
       {shortfall && (
         <p className={styles.reason} data-testid="score-reason" data-reason={shortfall}>
           <span className={styles.reasonLong}>{t(`reason.${shortfall}`)} </span>

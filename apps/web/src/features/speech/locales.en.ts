@@ -38,6 +38,9 @@ export const speechEn: Widen<typeof speechZh> = {
   playMine: 'Play my recording',
   stopMine: 'Stop',
   retry: 'Read it again',
+  device: {
+    scored: 'Scored on this device',
+  },
   mic: {
     start: 'Tap to record',
     stop: 'Done? Tap to stop',

@@ -35,6 +35,9 @@ export const speechZh = {
   playMine: '听我的录音',
   stopMine: '停止播放',
   retry: '再读一次',
+  device: {
+    scored: '本机打分',
+  },
   mic: {
     start: '点我开始录音',
     stop: '读完了，点我停止',

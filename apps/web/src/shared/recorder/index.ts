@@ -1,10 +1,21 @@
 /**
  * Speech recording for scoring: microphone capture (AudioWorklet, ScriptProcessor fallback),
- * 16 kHz resampling, streaming to POST /api/v1/speech, end-of-speech detection, a live level
+ * 16 kHz resampling, streaming to POST /api/v1/speech (or scoring on the device: device-channel.ts), end-of-speech detection, a live level
  * meter and the spec's error messages. See recorder.ts for the state machine.
  */
 export type { CaptureSource } from './capture';
 export { openMicrophone } from './capture';
+export {
+  chooseChannel,
+  DEVICE_CHANNEL,
+  type DeviceScore,
+  deviceScorer,
+  deviceScorerReady,
+  isDeviceAnswer,
+  registerDeviceScorer,
+  type SpeechChannel,
+  speechWav,
+} from './device-channel';
 export {
   RECORDING_PERMISSION_CODE,
   RecorderError,
@@ -15,6 +26,7 @@ export {
 export { dbToLevel, type MeterSnapshot } from './level-meter';
 export * from './limits';
 export { playPromptSound } from './prompt-sound';
+export { hasQueuedRecordings, markRecordingsQueued } from './queued-flag';
 export {
   createRecorder,
   newSessionId,

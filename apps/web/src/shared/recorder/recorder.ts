@@ -1,7 +1,18 @@
 import type { TSpeechAnswer } from '@picbook/contracts';
 import { type PingbackLevel, track } from '../analytics/pingback';
+import { isOffline } from '../platform/network';
+import { isRequestError } from '../request/request-error';
+import { isRecordingDeviceOnly } from '../settings/recording-device-only';
 import { toast } from '../toast/toast-store';
 import { type CaptureSource, openMicrophone } from './capture';
+import {
+  chooseChannel,
+  type DeviceScore,
+  deviceScorer,
+  deviceScorerReady,
+  type SpeechChannel,
+  speechWav,
+} from './device-channel';
 import { RecorderError, type RecorderErrorKind, toRecorderError } from './errors';
 import { LevelMeter } from './level-meter';
 import {
@@ -13,7 +24,7 @@ import {
 import { playPromptSound } from './prompt-sound';
 import { floatToInt16, Resampler } from './resample';
 import { type PostSpeechChunk, postSpeechChunk } from './speech-api';
-import { SpeechUploader, UPLOAD_DEFAULTS } from './uploader';
+import { isTransient, SpeechUploadError, SpeechUploader, UPLOAD_DEFAULTS } from './uploader';
 import { EndOfSpeechDetector, VAD_DEFAULTS } from './vad';
 
 /**
@@ -22,6 +33,11 @@ import { EndOfSpeechDetector, VAD_DEFAULTS } from './vad';
  * the level meter moves, end of speech is detected) → stopping (the microphone is released) →
  * recorded (waiting for the score) → result | error. `start` again resets. Framework-free; the
  * browser and the network are injected so that tests drive it with fakes.
+ *
+ * Offline, or when the parents keep recordings on the device (录音只保存在本机), a recording is
+ * scored on the device instead (issue 37, decision 110): nothing is sent, the answer carries the
+ * device's judgement, a `blob:` URL of the child's own voice and the WAV (`wav`) for filing later.
+ * A recording whose upload fails in transit falls back to the device the same way.
  */
 
 export type RecorderState =
@@ -48,6 +64,10 @@ export interface RecorderSnapshot {
   readonly maxSeconds: number;
   /** How the microphone is read (AudioWorklet, or the ScriptProcessor fallback). */
   readonly capture: CaptureSource['kind'] | null;
+  /** Where the current recording is scored. */
+  readonly channel: SpeechChannel;
+  /** A recording scored on the device: its WAV (the answer's audio_url is a blob: URL of it). */
+  readonly wav: Blob | null;
 }
 
 export interface RecorderOptions {
@@ -79,6 +99,16 @@ export interface RecorderDeps {
   sessionId(): string;
   /** Waits between chunk retries. */
   sleep?(ms: number): Promise<void>;
+  /** The browser reports no network. */
+  offline(): boolean;
+  /** 录音只保存在本机: score on the device, never upload. */
+  deviceOnly(): boolean;
+  /** The device's scorer, when one is registered. */
+  deviceScore(): DeviceScore | null;
+  /** The device's scorer can score now without the network (its model is loaded). */
+  deviceReady(): boolean;
+  /** A URL the child's own voice plays from. */
+  objectUrl(blob: Blob): string;
 }
 
 export const RECORDER_DEFAULTS = {
@@ -113,6 +143,11 @@ const browserDeps = (): RecorderDeps => ({
   report: track,
   toast,
   sessionId: newSessionId,
+  offline: isOffline,
+  deviceOnly: isRecordingDeviceOnly,
+  deviceScore: deviceScorer,
+  deviceReady: deviceScorerReady,
+  objectUrl: (blob) => URL.createObjectURL(blob),
 });
 
 const REPORT_LEVEL: Record<RecorderErrorKind, PingbackLevel> = {
@@ -134,6 +169,10 @@ interface Run {
     Pick<RecorderOptions, 'asrId' | 'components'>;
   readonly sessionId: string;
   readonly maxSamples: number;
+  readonly refText: string;
+  channel: SpeechChannel;
+  /** The 16 kHz audio so far (for the device's scorer). */
+  audio: Float32Array[];
   capture: CaptureSource | null;
   resampler: Resampler | null;
   uploader: SpeechUploader | null;
@@ -152,6 +191,8 @@ const IDLE: RecorderSnapshot = {
   stopReason: null,
   maxSeconds: SPEECH_MAX_SECONDS,
   capture: null,
+  channel: 'server',
+  wav: null,
 };
 
 export class Recorder {
@@ -197,6 +238,13 @@ export class Recorder {
       options: { ...options, maxSeconds },
       sessionId: this.deps.sessionId(),
       maxSamples: Math.round(maxSeconds * SPEECH_SAMPLE_RATE),
+      refText,
+      channel: chooseChannel({
+        offline: this.deps.offline(),
+        deviceOnly: this.deps.deviceOnly(),
+        hasDeviceScorer: this.deps.deviceReady(),
+      }),
+      audio: [],
       capture: null,
       resampler: null,
       uploader: null,
@@ -213,6 +261,7 @@ export class Recorder {
       sessionId: run.sessionId,
       refText,
       maxSeconds,
+      channel: run.channel,
     });
     // Both at once: the permission prompt (first time) and the ding overlap.
     const capture = this.deps.openCapture();
@@ -257,18 +306,7 @@ export class Recorder {
     run.capture = capture;
     run.resampler = new Resampler(capture.sampleRate, SPEECH_SAMPLE_RATE);
     run.vad = new EndOfSpeechDetector({ silenceMs: options.silenceMs });
-    run.uploader = new SpeechUploader({
-      sessionId: run.sessionId,
-      refText,
-      asrId: options.asrId,
-      components: options.components,
-      post: this.deps.post,
-      chunkSamples: Math.round(options.chunkSeconds * SPEECH_SAMPLE_RATE),
-      maxInFlight: options.maxInFlight,
-      retries: options.retries,
-      ...(this.deps.sleep ? { sleep: this.deps.sleep } : {}),
-      onError: (error) => this.fail(run, toRecorderError(error, 'upload')),
-    });
+    if (run.channel === 'server') run.uploader = this.uploaderFor(run, refText);
     this.set({ state: 'recording', capture: capture.kind });
     capture.start(
       (frames) => this.handleFrames(run, frames),
@@ -281,6 +319,38 @@ export class Recorder {
         }
       }, NO_AUDIO_MS),
     );
+  }
+
+  private uploaderFor(run: Run, refText: string): SpeechUploader {
+    const { options } = run;
+    return new SpeechUploader({
+      sessionId: run.sessionId,
+      refText,
+      asrId: options.asrId,
+      components: options.components,
+      post: this.deps.post,
+      chunkSamples: Math.round(options.chunkSeconds * SPEECH_SAMPLE_RATE),
+      maxInFlight: options.maxInFlight,
+      retries: options.retries,
+      ...(this.deps.sleep ? { sleep: this.deps.sleep } : {}),
+      onError: (error) => {
+        // The network went in the middle: the device scores this recording when it ends.
+        if (this.canFallBack(run, error.reason)) this.switchToDevice(run);
+        else this.fail(run, toRecorderError(error, 'upload'));
+      },
+    });
+  }
+
+  /** A server recording that failed in transit may still be scored on the device. */
+  private canFallBack(run: Run, reason: unknown): boolean {
+    return run.channel === 'server' && this.deps.deviceReady() && isTransient(reason);
+  }
+
+  private switchToDevice(run: Run): void {
+    run.uploader?.abort();
+    run.uploader = null;
+    run.channel = 'device';
+    if (this.run === run) this.set({ channel: 'device' });
   }
 
   private isRecording(run: Run): boolean {
@@ -298,6 +368,7 @@ export class Recorder {
     const audio = input.length > room ? input.subarray(0, room) : input;
     if (audio.length === 0) return;
     run.samples += audio.length;
+    run.audio.push(audio.slice());
     this.meter.push(audio);
     run.uploader?.push(floatToInt16(audio));
     const silenceEnded = run.vad?.push(audio) ?? false;
@@ -322,11 +393,19 @@ export class Recorder {
     const tail = run.resampler?.flush();
     if (tail) this.consume(run, tail, false);
     this.meter.reset();
-    const uploader = run.uploader;
-    if (!uploader) return;
     if (run.samples < SPEECH_MIN_SECONDS * SPEECH_SAMPLE_RATE) {
-      uploader.abort();
+      run.uploader?.abort();
       this.fail(run, new RecorderError('tooShort'));
+      return;
+    }
+    // Offline by now (the network went while recording): the device scores it at once rather
+    // than the child waiting for the network.
+    if (run.channel === 'server' && this.deps.offline() && this.deps.deviceReady()) {
+      this.switchToDevice(run);
+    }
+    const uploader = run.uploader;
+    if (run.channel === 'device' || !uploader) {
+      await this.scoreOnDevice(run);
       return;
     }
     this.set({ state: 'recorded' });
@@ -350,6 +429,12 @@ export class Recorder {
     try {
       answer = await uploader.finish();
     } catch (error) {
+      const reason = error instanceof SpeechUploadError ? error.reason : error;
+      if (this.run === run && this.canFallBack(run, reason) && isNetworkLost(reason)) {
+        this.switchToDevice(run);
+        await this.scoreOnDevice(run);
+        return;
+      }
       this.fail(run, toRecorderError(error, 'scoring'));
       return;
     }
@@ -360,6 +445,38 @@ export class Recorder {
     }
     this.clearTimers(run);
     this.set({ state: 'result', answer });
+    run.settle(answer);
+  }
+
+  /** Scores the run's audio with the device's scorer; the answer plays from a blob: URL. */
+  private async scoreOnDevice(run: Run): Promise<void> {
+    const score = this.deps.deviceScore();
+    if (!score) {
+      this.fail(run, new RecorderError('scoring', new Error('no device scorer')));
+      return;
+    }
+    this.set({ state: 'recorded', channel: 'device' });
+    const audio = joinAudio(run.audio);
+    run.audio = [];
+    const wav = speechWav(audio);
+    let result: Awaited<ReturnType<DeviceScore>>;
+    try {
+      result = await score(audio, run.refText);
+    } catch (error) {
+      this.fail(run, toRecorderError(error, 'scoring'));
+      return;
+    }
+    if (this.run !== run) return;
+    this.clearTimers(run);
+    const answer: TSpeechAnswer = {
+      session_id: run.sessionId,
+      is_ended: true,
+      received: [],
+      audio_url: this.deps.objectUrl(wav),
+      duration: Math.round((audio.length / SPEECH_SAMPLE_RATE) * 1000) / 1000,
+      result,
+    };
+    this.set({ state: 'result', answer, wav });
     run.settle(answer);
   }
 
@@ -412,6 +529,21 @@ export class Recorder {
     this.snapshotValue = { ...this.snapshotValue, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** No answer came (offline, refused connection, time-out): the server never scored it. */
+function isNetworkLost(reason: unknown): boolean {
+  return isRequestError(reason) && reason.status === 0;
+}
+
+function joinAudio(parts: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 function describeReason(reason: unknown): string {

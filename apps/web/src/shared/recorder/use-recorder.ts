@@ -24,6 +24,10 @@ export interface UseRecorder {
   error: RecorderError | null;
   stopReason: StopReason | null;
   capture: RecorderSnapshot['capture'];
+  /** Where the recording is scored (the device offline or with 录音只保存在本机). */
+  channel: RecorderSnapshot['channel'];
+  /** The WAV of a recording scored on the device (to file it later), else null. */
+  wav: Blob | null;
   /** Starts (or restarts) a recording of `refText`; call it from the tap. */
   start(refText: string, options?: RecorderOptions): Promise<TSpeechAnswer | null>;
   stop(): void;
@@ -69,6 +73,8 @@ export function useRecorder(options?: RecorderOptions, deps?: Partial<RecorderDe
     error: snapshot.error,
     stopReason: snapshot.stopReason,
     capture: snapshot.capture,
+    channel: snapshot.channel,
+    wav: snapshot.wav,
     start,
     stop,
     reset,

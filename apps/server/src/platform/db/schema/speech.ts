@@ -9,6 +9,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -58,9 +59,17 @@ export const recordings = pgTable(
     /** The judge score when the server scored it; null for an unscored upload. */
     score: integer('score'),
     result: jsonb('result').$type<SpeechResultJson>(),
+    /**
+     * The device's id of a recording scored on the device and filed later (issue 37, decision
+     * 110): a replay or a second tab files it once — one recording per user and client id.
+     */
+    clientId: text('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('recordings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('recordings_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('recordings_user_client_idx').on(t.userId, t.clientId),
+  ],
 );
 
 /**

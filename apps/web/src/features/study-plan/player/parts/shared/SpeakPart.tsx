@@ -1,12 +1,13 @@
 import type { TCourseSentence, TSpeechAnswer } from '@picbook/contracts';
 import { activeWordAt, PART_EXAM_TYPES, sentencePieces } from '@picbook/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrack } from '../../../../../shared/audio';
-import { useRecorder } from '../../../../../shared/recorder';
+import { isDeviceAnswer, useRecorder } from '../../../../../shared/recorder';
+import { useRecordingDeviceOnly } from '../../../../../shared/settings/recording-device-only';
 import { Button } from '../../../../../shared/ui/Button';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
-import { MicButton, ScoreView, useEachRecording } from '../../../../speech';
+import { judgeOnServer, MicButton, ScoreView, useEachRecording } from '../../../../speech';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
 
@@ -44,17 +45,27 @@ export function SpeakPart({
   const sentence = part.sentences[index] as TCourseSentence;
   const isLast = index === part.sentences.length - 1;
 
-  const handleResult = (answer: TSpeechAnswer) => {
+  const deviceOnly = useRecordingDeviceOnly();
+  const handleResult = (answer: TSpeechAnswer, wav: Blob | null) => {
     if (!answer.audio_url) return;
     setTakes((m) => ({ ...m, [sentence.id]: answer.audio_url ?? '' }));
-    onAnswer({
-      examType: PART_EXAM_TYPES[part.type],
-      id: itemId(part, index),
-      sentenceId: sentence.id,
-      audioUrl: answer.audio_url,
-      score: answer.result?.score ?? 0,
-      duration: answer.duration,
-    });
+    const record = (judged: TSpeechAnswer) =>
+      onAnswer({
+        examType: PART_EXAM_TYPES[part.type],
+        id: itemId(part, index),
+        sentenceId: sentence.id,
+        audioUrl: judged.audio_url ?? '',
+        score: judged.result?.score ?? 0,
+        duration: judged.duration,
+      });
+    if (!isDeviceAnswer(answer)) return record(answer);
+    // Scored on the device: the course is handed in with the server's recording and judgement,
+    // so the answer counts once the server has judged it (never the device's number); with
+    // 录音只保存在本机 it stays on the device and counts as not answered.
+    if (deviceOnly || !wav) return;
+    void judgeOnServer(answer, wav, sentence.en)
+      .then((judged) => judged.audio_url && record(judged))
+      .catch(() => undefined);
   };
   const next = () => {
     if (!isLast) return setIndex((i) => i + 1);
@@ -101,7 +112,7 @@ function SpeakItem({
 }: {
   sentence: TCourseSentence;
   mode: SpeakMode;
-  onResult(answer: TSpeechAnswer): void;
+  onResult(answer: TSpeechAnswer, wav: Blob | null): void;
   footer(hasResult: boolean, busy: boolean): React.ReactNode;
 }) {
   const { t } = useTranslation('studyPlan');
@@ -123,7 +134,11 @@ function SpeakItem({
   useEffect(() => {
     if (mode === 'memory' && model.state.state === 'ended') setHeard(false);
   }, [mode, model.state.state]);
-  useEachRecording(answer, onResult);
+  const wav = recorder.wav;
+  useEachRecording(
+    answer,
+    useCallback((each: TSpeechAnswer) => onResult(each, wav), [onResult, wav]),
+  );
 
   const hideText = mode === 'memory' && !heard && !result && !playing;
   const busy =
