@@ -3,6 +3,7 @@ import { WORK_KIND, WORK_TYPE, type WorkType } from '@picbook/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJump } from '../../shared/navigation/jump';
+import { useRecordingDeviceOnly } from '../../shared/settings/recording-device-only';
 import { Button } from '../../shared/ui/Button';
 import playIcon from '../../shared/ui/icons/play.svg';
 import { Avatar } from './Avatar';
@@ -28,6 +29,8 @@ export function RankPanel({ bookId, className }: RankPanelProps) {
   const jump = useJump();
   const list = ranks.data?.pages.flatMap((p) => p.list) ?? [];
   const myRankId = mine.data?.item?.rank_id;
+  // 录音只保存在本机 (decision 110): new readings are not filed, so they never rank.
+  const deviceOnly = useRecordingDeviceOnly();
 
   const openPk = (item: TRankItem) =>
     jump('libraryPk', { type: WORK_KIND[type], bookId, rankId: item.rank_id });
@@ -57,11 +60,18 @@ export function RankPanel({ bookId, className }: RankPanelProps) {
       <p className={styles.mine} data-testid="my-rank">
         <strong>{t('ranks.mine')}</strong>{' '}
         {!mine.data?.item
-          ? t('ranks.mineNone')
+          ? deviceOnly
+            ? t('ranks.mineDeviceOnly')
+            : t('ranks.mineNone')
           : mine.data.rank === null
             ? t('ranks.mineHidden')
             : `${t('ranks.rank', { rank: mine.data.rank })} · ${t('ranks.score', { score: mine.data.item.score })}`}
       </p>
+      {deviceOnly && mine.data?.item && (
+        <p className={styles.mine} data-testid="rank-device-only">
+          {t('ranks.mineDeviceOnly')}
+        </p>
+      )}
 
       {list.length === 0 && !ranks.isPending ? (
         <p className={styles.empty}>{t('ranks.empty')}</p>

@@ -4,6 +4,7 @@ import { curtain } from '../../shared/curtain/curtain';
 import { i18n } from '../../shared/i18n';
 import { queryClient } from '../../shared/request/query-client';
 import { useSession } from '../../shared/session/session';
+import { useSettings } from '../../shared/settings/user-settings';
 import { useStartup } from '../../shared/startup/startup-store';
 import { useToasts } from '../../shared/toast/toast-store';
 import { apiError, stubApi } from '../../test/api-stub';
@@ -62,6 +63,22 @@ describe('WorksHomePage', () => {
     // The choice itself is for parents, behind the gate: nothing to switch here.
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('says plainly that new readings make no works while 录音只保存在本机 is on', async () => {
+    stubApi({ userOverview: () => buildOverview() });
+    const before = useSettings.getState().values;
+    renderWorks('/works/home');
+    await screen.findByRole('heading', { name: '乐乐' });
+    expect(screen.queryByTestId('works-device-only')).toBeNull();
+    act(() => useSettings.setState({ values: { ...before, recording_device_only: 1 } }));
+    try {
+      expect((await screen.findByTestId('works-device-only')).textContent).toBe(
+        '录音只保存在本机：这个模式下新的朗读不会变成作品，也不上排行榜。家长可以在家长中心关掉它。',
+      );
+    } finally {
+      useSettings.setState({ values: before });
+    }
   });
 
   it("opens a work's replay and the whole list", async () => {

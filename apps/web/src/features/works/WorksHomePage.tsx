@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useAppNavigate } from '../../shared/navigation/app-navigate';
 import { useJump } from '../../shared/navigation/jump';
 import { isRequestError } from '../../shared/request/request-error';
+import { useRecordingDeviceOnly } from '../../shared/settings/recording-device-only';
 import { Button } from '../../shared/ui/Button';
 import lost from '../../shared/ui/illustrations/mascot-lost.svg';
 import oops from '../../shared/ui/illustrations/mascot-oops.svg';
@@ -59,6 +60,8 @@ function HomeView({ home, isOwn }: { home: TUserOverview; isOwn: boolean }) {
   const { go } = useAppNavigate();
   const { user } = home;
   const title = isOwn ? t('home.mine') : t('home.theirs', { name: user.nickname });
+  // 录音只保存在本机 (decision 110): new readings are not filed, so no new works or rankings.
+  const deviceOnly = useRecordingDeviceOnly();
 
   const handleOpen = (entry: TWorkEntry) =>
     jump('libraryProduction', { bookId: entry.work_info.book_id, rankId: entry.work_info.id });
@@ -116,6 +119,11 @@ function HomeView({ home, isOwn }: { home: TUserOverview; isOwn: boolean }) {
         )}
       </section>
 
+      {isOwn && deviceOnly && (
+        <p className={styles.hint} data-testid="works-device-only">
+          {t('home.deviceOnly')}
+        </p>
+      )}
       {isOwn && (
         <p className={styles.hint} data-testid="works-parents-hint">
           <span className={home.is_public ? styles.public : styles.private}>

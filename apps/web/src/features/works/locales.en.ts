@@ -11,6 +11,7 @@ export const worksEn: Widen<typeof worksZh> = {
     mine: 'My place',
     mineNone: 'Finish this book to join the ranking',
     mineHidden: 'A parent has not agreed to show your works yet',
+    mineDeviceOnly: 'Recordings stay on this device: no rankings in this mode',
     rank: 'No. {{rank}}',
     score: '{{score}}',
     pk: 'PK',
@@ -45,6 +46,8 @@ export const worksEn: Widen<typeof worksZh> = {
     notPublic: 'A parent has not shared these works yet',
     notPublicHint: "Have a look at other children's works",
     parentsHint: "Parents can choose in the parents' center whether others see your works",
+    deviceOnly:
+      "Recordings stay on this device: in this mode new readings do not become works or join the rankings. Parents can turn it off in the parents' center.",
     isPublic: 'Everyone can see my works',
     isPrivate: 'Only I can see my works',
     loadFailed: 'The works did not load',

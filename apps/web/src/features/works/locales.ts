@@ -9,6 +9,7 @@ export const worksZh = {
     mine: '我的排名',
     mineNone: '读完这本绘本就能上榜啦',
     mineHidden: '家长还没有同意公开作品，别人看不到你的排名',
+    mineDeviceOnly: '录音只保存在本机：这个模式下不上排行榜',
     rank: '第 {{rank}} 名',
     score: '{{score}} 分',
     pk: 'PK',
@@ -43,6 +44,8 @@ export const worksZh = {
     notPublic: '家长还没有公开作品',
     notPublicHint: '先去看看别的小朋友的作品吧',
     parentsHint: '在家长中心可以设置是否公开作品',
+    deviceOnly:
+      '录音只保存在本机：这个模式下新的朗读不会变成作品，也不上排行榜。家长可以在家长中心关掉它。',
     isPublic: '大家都能看到我的作品',
     isPrivate: '只有我能看到我的作品',
     loadFailed: '作品没有加载出来',
