@@ -29,7 +29,8 @@
  *   (add --report 3 --dry-run for the nested figures, --caches a.json,b.json to reuse analyses,
  *   --every n [--from i] to analyse a share of the recordings, --extract-only to only write
  *   that share's cache; --rows-of ids.json adds the report's figures of those recordings alone;
- *   --age tries the reader's age band as an input, experiments only)
+ *   --age tries the reader's age band as an input, experiments only; third pass: --without
+ *   output:feature, --fit-on ids.json, --report 0, --alt-warp w=a.json,… — decision 102)
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -71,10 +72,11 @@ import {
 } from './cv-report';
 import { type Dataset, findDevDataset, loadDatasets, phoneScoresFor } from './dataset';
 import type { GroupFigures } from './eval';
-import { withRelativeGop } from './features';
+import { prosodyFeatures, withRelativeGop } from './features';
 import { phoneObservations } from './phone-model';
 import { defaultPoolSize, type ScoringPool } from './pool';
 import type { FeatureResult } from './score';
+import { groupFolds } from './stats';
 
 const FOLDS = 8;
 
@@ -104,6 +106,9 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop_mean', 'ev_mean'],
     ['gop_frames', 'gop_word_min', 'bad_frac', 'hist_gop'],
     ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'hist_gop'],
+    // Decision 102, third pass: prosody (the 8–9 band); kept only where nested CV chooses it.
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'hist_gop', 'pause_share'],
+    ['gop_frames', 'gop_word_min', 'bad_frac', 'ev_mean', 'hist_gop', 'dur_spread'],
   ],
   total: [
     ['gop_mean'],
@@ -114,12 +119,17 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['gop_frames', 'gop_word_min', 'bad_frac', 'pause_total', 'ev_mean'],
     ['gop_mean', 'pause_total', 'hist_gop'],
     ['gop_mean', 'pause_total', 'ev_mean', 'hist_gop'],
+    ['gop_mean', 'pause_total', 'ev_mean', 'hist_gop', 'pause_share'],
+    ['gop_mean', 'pause_total', 'ev_mean', 'hist_gop', 'pause_per_gap', 'dur_spread'],
   ],
   fluency: [
     ['gop_mean', 'pause_total'],
     ['gop_mean', 'pause_total', 'hist_gop'],
     ['gop_mean', 'pause_total', 'pause_count'],
     ['gop_mean', 'pause_total', 'pause_count', 'rate'],
+    ['gop_mean', 'pause_total', 'hist_gop', 'pause_share'],
+    ['gop_mean', 'pause_total', 'hist_gop', 'pause_share', 'pause_per_gap', 'dur_spread'],
+    ['gop_mean', 'pause_total', 'hist_gop', 'pause_share', 'pause_per_gap', 'dur_spread', 'rate'],
   ],
   word: [
     ['gop'],
@@ -177,6 +187,10 @@ const CANDIDATES: { [K in keyof FeatureChoice]: string[][] } = {
     ['ev_mean', 'ev_voiced'],
     ['ev_mean', 'uncovered', 'ev_voiced'],
     ['ev_mean', 'ev_bad_frac', 'ev_min', 'uncovered', 'ev_voiced'],
+    // Decision 102, third pass: the reader's history, so that a child whose every reading
+    // fits less well (a young voice) is judged against their own usual level.
+    ['ev_mean', 'uncovered', 'ev_voiced', 'hist_gop'],
+    ['ev_mean', 'ev_total', 'ev_phone_bad', 'hist_gop'],
   ],
 };
 
@@ -243,7 +257,10 @@ interface Args {
    * draws of the speakers into folds, and their spread over draws of speakers; writes nothing.
    */
   report?: number;
-  /** Leave out every candidate feature set that reads one of these features (knob ablation). */
+  /**
+   * Leave out every candidate feature set that reads one of these features (knob ablation);
+   * `output:feature` (e.g. `differentText:hist_gop`) only that output's sets.
+   */
   without?: string[];
   /** Share of genuine readings the "different sentence" detector may reject when fitted. */
   falseAlarms?: number;
@@ -259,6 +276,19 @@ interface Args {
    * the shipped calibration was not fitted on, to set them beside its own figures on them.
    */
   rowsOf?: string;
+  /**
+   * With `--report` (decision 102, third pass): the same recordings analysed at other warps
+   * (`--alt-warp 1.2=a.json,b.json`, repeatable); the report then also gives the nested CV of
+   * every fixed warp, of the warp chosen again inside every outer fold, and of a warp per
+   * child chosen from the child's other recordings (no labels), all on the same folds.
+   */
+  altWarps?: { warp: number; files: string[] }[];
+  /**
+   * With `--report`: fit inside every outer fold on these recordings only (a JSON list of ids)
+   * of the training speakers, still scoring every held-out recording — the method of a
+   * calibration fitted on fewer recordings, on the same folds as a refit on all of them.
+   */
+  fitOn?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -309,7 +339,12 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--extract-only') args.extractOnly = true;
     else if (a === '--age') args.age = true;
     else if (a === '--rows-of') args.rowsOf = next();
-    else throw new Error(`Unknown argument ${a}`);
+    else if (a === '--fit-on') args.fitOn = next();
+    else if (a === '--alt-warp') {
+      const [warp, files] = next().split('=');
+      if (!warp || !files || !(Number(warp) > 0)) throw new Error('--alt-warp <warp>=<a.json,…>');
+      args.altWarps = [...(args.altWarps ?? []), { warp: Number(warp), files: files.split(',') }];
+    } else throw new Error(`Unknown argument ${a}`);
   }
   if (model === 'all') {
     args.models = debianModelAvailable() ? ['bundled', 'debian'] : ['bundled'];
@@ -590,6 +625,7 @@ function report(
   warp: number,
   sources: readonly Source[] = [],
   rowsOf?: ReadonlySet<string>,
+  fitOn?: ReadonlySet<string>,
 ): void {
   const meta = metaOf(samples, model, datasetName, warp);
   const speakers = new Set(samples.map((s) => s.speaker)).size;
@@ -607,12 +643,26 @@ function report(
     );
     console.log(formatBands(bandFigures(shippedRows), goodReadingsByGroup(shippedRows)));
   }
+  if (rowsOf) {
+    // The same, on the --rows-of recordings (e.g. those it was not fitted on, of speakers it
+    // heard): beside the nested figures of the same rows below.
+    const some = scoredRows(
+      samples.filter((s) => rowsOf.has(s.id)),
+      () => shipped,
+    );
+    console.log(
+      `\nthe calibration in calibration-params.ts on the ${some.length} recordings of --rows-of:`,
+    );
+    console.log(formatBands(bandFigures(some), goodReadingsByGroup(some)));
+  }
   const perDraw: GroupFigures[][] = [];
-  for (let seed = 0; seed < Math.max(1, draws); seed++) {
+  // `--report 0`: the shipped calibration's figures only.
+  for (let seed = 0; seed < draws; seed++) {
     const choices: string[] = [];
     const calibrationOf = crossValidatedModels(
       samples,
-      (training) => {
+      (all) => {
+        const training = fitOn ? all.filter((s) => fitOn.has(s.id)) : all;
         const choice = selectFeatures(training, meta);
         choices.push(
           (Object.keys(choice) as (keyof FeatureChoice)[])
@@ -703,6 +753,184 @@ function addAgeCandidates(): void {
   }
 }
 
+const readCache = async (file: string): Promise<CalibrationSample[]> =>
+  JSON.parse(await readFile(file, 'utf8')) as CalibrationSample[];
+
+/**
+ * Cached samples completed with the features derived from cached ones (those added after the
+ * cache was written: relative word GOPs, prosody) and the speaker's age from the labels.
+ */
+function completeCached(
+  cached: readonly CalibrationSample[],
+  ageOf: ReadonlyMap<string, number | undefined>,
+): CalibrationSample[] {
+  return cached.map((s) => {
+    const age = s.age ?? ageOf.get(s.id);
+    const words = withRelativeGop(s.words);
+    return {
+      ...s,
+      ...(age !== undefined ? { age } : {}),
+      sentence: { ...s.sentence, ...prosodyFeatures(s.sentence, words) },
+      words,
+      // Another text's reading is read by the detector only, which takes no prosody; a cache
+      // written before the prosody features has no words to derive them from.
+      ...(s.mismatched ? { mismatched: { ...NO_PROSODY, ...s.mismatched } } : {}),
+      ...(s.inserted
+        ? {
+            inserted: {
+              word: withRelativeGop([s.inserted.word])[0] ?? s.inserted.word,
+              others: withRelativeGop(s.inserted.others),
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+const NO_PROSODY = { pause_share: 0, pause_per_gap: 0, dur_spread: 0 } as const;
+
+/** One set of the same recordings analysed at one warp (`--alt-warp`). */
+interface WarpSamples {
+  warp: number;
+  samples: CalibrationSample[];
+}
+
+/**
+ * Label-free quantities a warp per child is chosen by: the warp at which the child's OTHER
+ * recordings score highest on it (a VTLN-like choice that needs no human score).
+ */
+const CHILD_WARP_BY = ['gop_mean', 'ev_mean'] as const;
+
+/**
+ * Decision 102, third pass: does another warp, the warp chosen again by nested CV, or a warp
+ * per child do better than the shipped warp on speakers the fit never heard? Every variant is
+ * scored on the same recordings (those analysed at every warp) and the same speaker-grouped
+ * folds (seed 0), with the whole feature choice made again inside every outer fold.
+ *
+ * - fixed warp w: nested CV on the features at w;
+ * - warp by nested CV: inside every outer fold, the warp whose inner-CV sentence accuracy +
+ *   word PCC (with its own feature choice) is highest on the training speakers;
+ * - warp per child: each recording analysed at the warp where the speaker's other recordings
+ *   have the highest mean of a label-free feature ({@link CHILD_WARP_BY}).
+ */
+function warpReport(sets: readonly WarpSamples[], model: AcousticModelName, name: string): void {
+  const idSets = sets.map((set) => new Set(set.samples.map((s) => s.id)));
+  const inEvery = (id: string): boolean => idSets.every((ids) => ids.has(id));
+  const first = sets[0];
+  if (!first) return;
+  const order = first.samples.filter((s) => inEvery(s.id)).map((s) => s.id);
+  const aligned = sets.map((set) => {
+    const byId = new Map(set.samples.map((s) => [s.id, s]));
+    return {
+      warp: set.warp,
+      samples: order.map((id) => byId.get(id)).filter((s): s is CalibrationSample => !!s),
+    };
+  });
+  const base = aligned[0]?.samples ?? [];
+  const foldOf = groupFolds(
+    base.map((s) => s.speaker),
+    FOLDS,
+    0,
+  );
+  console.log(
+    `\n${model}: ${base.length} recordings analysed at every warp (${aligned.map((a) => a.warp).join(', ')}) of ${new Set(base.map((s) => s.speaker)).size} speakers; nested speaker-grouped ${FOLDS}-fold CV, folds seed 0`,
+  );
+  const rowsOfFolds = (
+    samplesAt: (fold: number) => CalibrationSample[],
+    fitted: (fold: number) => ReturnType<typeof fitCalibration>,
+  ): ReturnType<typeof scoredRows> =>
+    Array.from({ length: FOLDS }, (_, k) =>
+      scoredRows(
+        samplesAt(k).filter((_, i) => foldOf[i] === k),
+        () => fitted(k),
+      ),
+    ).flat();
+  const show = (label: string, rows: ReturnType<typeof scoredRows>): void => {
+    console.log(`\n${label}:`);
+    console.log(formatBands(bandFigures(rows), goodReadingsByGroup(rows)));
+    console.log(formatSpread(speakerSpread(rows)));
+  };
+  // Per warp and outer fold: the feature choice on the training speakers, its inner-CV
+  // criterion and the fit.
+  const perWarp = aligned.map(({ warp, samples }) => {
+    const meta = metaOf(samples, model, name, warp);
+    const folds = Array.from({ length: FOLDS }, (_, k) => {
+      const training = samples.filter((_, i) => foldOf[i] !== k);
+      const choice = selectFeatures(training, meta);
+      const inner = crossValidate(training, { ...fitExtras, choice }, meta, FOLDS);
+      return {
+        choice,
+        criterion: inner.pcc_accuracy + inner.pcc_word_accuracy,
+        fit: fitCalibration(training, { ...fitExtras, choice }, meta),
+      };
+    });
+    console.log(
+      `  warp ${warp}: inner criterion per outer fold ${folds.map((f) => f3(f.criterion)).join(' ')}`,
+    );
+    return { warp, samples, folds };
+  });
+  for (const w of perWarp) {
+    show(
+      `fixed warp ${w.warp}`,
+      rowsOfFolds(
+        () => w.samples,
+        (k) => w.folds[k]?.fit ?? fail(),
+      ),
+    );
+  }
+  const chosen = Array.from({ length: FOLDS }, (_, k) =>
+    perWarp.reduce((best, w) =>
+      (w.folds[k]?.criterion ?? -Infinity) > (best.folds[k]?.criterion ?? -Infinity) ? w : best,
+    ),
+  );
+  show(
+    `warp chosen again in every outer fold (${chosen.map((w) => w.warp).join(', ')})`,
+    rowsOfFolds(
+      (k) => chosen[k]?.samples ?? fail(),
+      (k) => chosen[k]?.folds[k]?.fit ?? fail(),
+    ),
+  );
+  for (const by of CHILD_WARP_BY) {
+    // Each recording at the warp where the same speaker's other recordings score best.
+    const picks = base.map((s, i) => {
+      let best = perWarp[0];
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (const w of perWarp) {
+        const others = w.samples.filter((o, j) => j !== i && o.speaker === s.speaker);
+        const value = others.reduce((a, o) => a + o.sentence[by], 0) / Math.max(1, others.length);
+        if (value > bestValue) {
+          bestValue = value;
+          best = w;
+        }
+      }
+      return best ?? fail();
+    });
+    const mixed = picks.map((w, i) => w.samples[i] ?? fail());
+    const meta = metaOf(mixed, model, name, first.warp);
+    const fits = Array.from({ length: FOLDS }, (_, k) => {
+      const training = mixed.filter((_, i) => foldOf[i] !== k);
+      return fitCalibration(
+        training,
+        { ...fitExtras, choice: selectFeatures(training, meta) },
+        meta,
+      );
+    });
+    const counts = new Map<number, number>();
+    for (const w of picks) counts.set(w.warp, (counts.get(w.warp) ?? 0) + 1);
+    show(
+      `warp per child by the mean ${by} of their other recordings (recordings per warp: ${[...counts].map(([w, n]) => `${w}: ${n}`).join(', ')})`,
+      rowsOfFolds(
+        () => mixed,
+        (k) => fits[k] ?? fail(),
+      ),
+    );
+  }
+}
+
+const fail = (): never => {
+  throw new Error('calibrate: warp report out of step');
+};
+
 /** The speakers of one cache file (`--caches`), to report them apart. */
 interface Source {
   name: string;
@@ -770,7 +998,9 @@ async function main(): Promise<void> {
   const without = args.without;
   if (without) {
     for (const key of Object.keys(CANDIDATES) as (keyof FeatureChoice)[]) {
-      const kept = CANDIDATES[key].filter((c) => !c.some((f) => without.includes(f)));
+      // `feature` leaves out every output's sets reading it; `output:feature` that output's only.
+      const out = (f: string): boolean => without.includes(f) || without.includes(`${key}:${f}`);
+      const kept = CANDIDATES[key].filter((c) => !c.some(out));
       if (kept.length === 0) throw new Error(`--without leaves no candidate for ${key}`);
       CANDIDATES[key] = kept;
     }
@@ -792,26 +1022,12 @@ async function main(): Promise<void> {
     let sources: Source[] = [];
     const files = args.caches ?? (args.fromCache && existsSync(cache) ? [cache] : []);
     if (files.length > 0) {
-      const cached = await Promise.all(
-        files.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as CalibrationSample[]),
-      );
+      const cached = await Promise.all(files.map(readCache));
       sources = files.map((file, k) => ({
         name: path.basename(file),
         speakers: new Set((cached[k] ?? []).map((s) => s.speaker)),
       }));
-      samples = cached.flat().map((s) => ({
-        ...s,
-        ...(s.age === undefined && ageOf.get(s.id) !== undefined ? { age: ageOf.get(s.id) } : {}),
-        words: withRelativeGop(s.words),
-        ...(s.inserted
-          ? {
-              inserted: {
-                word: withRelativeGop([s.inserted.word])[0] ?? s.inserted.word,
-                others: withRelativeGop(s.inserted.others),
-              },
-            }
-          : {}),
-      }));
+      samples = completeCached(cached.flat(), ageOf);
       console.log(`${model}: ${samples.length} samples from ${files.join(', ')}`);
     } else {
       console.log(
@@ -824,6 +1040,22 @@ async function main(): Promise<void> {
     }
     samples = withSpeakerHistory(samples);
     if (args.age) samples = withAgeInputs(samples);
+    if (args.report !== undefined && args.altWarps) {
+      const others = await Promise.all(
+        args.altWarps.map(async ({ warp, files }) => ({
+          warp,
+          samples: withSpeakerHistory(
+            completeCached((await Promise.all(files.map(readCache))).flat(), ageOf),
+          ),
+        })),
+      );
+      warpReport(
+        [{ warp: args.warp ?? MODEL_WARP[model], samples }, ...others],
+        model,
+        dataset.dir,
+      );
+      continue;
+    }
     if (args.report !== undefined) {
       const rowsOf = args.rowsOf
         ? new Set(JSON.parse(await readFile(args.rowsOf, 'utf8')) as string[])
@@ -836,6 +1068,9 @@ async function main(): Promise<void> {
         args.warp ?? MODEL_WARP[model],
         sources,
         rowsOf,
+        args.fitOn
+          ? new Set(JSON.parse(await readFile(args.fitOn, 'utf8')) as string[])
+          : undefined,
       );
       continue;
     }

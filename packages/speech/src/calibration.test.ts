@@ -5,8 +5,10 @@ import {
   GOOD_READING,
   goodReadingsFlagged,
   matchSpread,
+  PHONE_BAD,
 } from './calibration';
 import { CALIBRATIONS } from './calibration-params';
+import { SENTENCE_FEATURES, WORD_FEATURES } from './features';
 import { PHONE_ROW_FEATURES } from './phone-model';
 import { fitRidge, pearson, predictLinear } from './stats';
 
@@ -86,6 +88,19 @@ describe('the shipped calibrations', () => {
           Array(3).fill(PHONE_ROW_FEATURES.length),
         );
       }
+    },
+  );
+
+  it.each(Object.keys(CALIBRATIONS) as (keyof typeof CALIBRATIONS)[])(
+    '%s: reads only features the scorer computes',
+    (name) => {
+      const c = CALIBRATIONS[name];
+      const sentence = new Set<string>(SENTENCE_FEATURES);
+      for (const model of [c.accuracy, c.total, c.fluency, c.differentText.model]) {
+        expect(model.features.filter((f) => !sentence.has(f))).toEqual([]);
+      }
+      const word = new Set<string>([...WORD_FEATURES, ...(c.phones ? [PHONE_BAD] : [])]);
+      expect(c.word.features.filter((f) => !word.has(f))).toEqual([]);
     },
   );
 });

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { UtteranceAnalysis } from './engine';
 import {
   phoneBadShare,
+  prosodyFeatures,
+  sentenceFeatures,
   totalEvidence,
   uncoveredVoicing,
   voicedEvidence,
   withRelativeGop,
+  wordFeatures,
 } from './features';
+import type { VoiceActivity } from './vad';
 
 const voiced = (pattern: string): { voicedFrames: Uint8Array } => ({
   voicedFrames: Uint8Array.from(pattern, (c) => (c === '1' ? 1 : 0)),
@@ -141,5 +146,71 @@ describe('voicedEvidence', () => {
   ])('$name', ({ voiced: pattern, gaps, want }) => {
     const activity = voiced(pattern);
     expect(voicedEvidence({ tokens, regionEvidence: region(gaps) }, activity)).toBeCloseTo(want, 6);
+  });
+});
+
+describe('prosodyFeatures', () => {
+  const phone = (start: number, end: number) => ({
+    phone: 'AH',
+    start,
+    end,
+    frames: Math.round((end - start) * 100),
+    gop: -3,
+    worstState: -4,
+    total: -30,
+    evidence: 0,
+  });
+  const token = (start: number, end: number, phones: number, missed = false) => ({
+    token: 'w',
+    words: ['w'],
+    start,
+    end,
+    phones: missed
+      ? []
+      : Array.from({ length: phones }, (_, k) =>
+          phone(start + ((end - start) * k) / phones, start + ((end - start) * (k + 1)) / phones),
+        ),
+    guessed: false,
+    missed,
+    evidence: 0,
+  });
+  // Three words read (0.0–0.3, 0.8–1.0, 1.1–1.7), one missed; pauses of 0.5 s and 0.1 s.
+  const analysis: UtteranceAnalysis = {
+    aligned: true,
+    pass: 'strict',
+    tokens: [token(0, 0.3, 3), token(0.8, 1.0, 2), token(1.0, 1.0, 0, true), token(1.1, 1.7, 3)],
+    pauses: [
+      { start: 0.3, end: 0.8, kind: 'silence' },
+      { start: 1.0, end: 1.1, kind: 'silence' },
+    ],
+    frames: 170,
+    model: 'debian',
+    guessed: [],
+  };
+  const activity = { voicedFrames: new Uint8Array(170).fill(1) } as unknown as VoiceActivity;
+
+  it('measures the pauses and the spread of the words’ durations', () => {
+    const s = sentenceFeatures(analysis, activity);
+    // Span 1.7 s, pauses ≥ 0.15 s: 0.5 s; one pause over two gaps between words read.
+    expect(s.pause_share).toBeCloseTo(0.5 / 1.7, 9);
+    expect(s.pause_per_gap).toBe(0.5);
+    // log(0.1), log(0.1), log(0.2): a spread of log 2 × √2 / 3.
+    expect(s.dur_spread).toBeCloseTo((Math.log(2) * Math.SQRT2) / 3, 9);
+  });
+
+  it('gives the same numbers from the cached sentence and word features', () => {
+    const s = sentenceFeatures(analysis, activity);
+    const derived = prosodyFeatures(s, wordFeatures(analysis, activity));
+    expect(derived.pause_share).toBeCloseTo(s.pause_share, 9);
+    expect(derived.pause_per_gap).toBe(s.pause_per_gap);
+    expect(derived.dur_spread).toBeCloseTo(s.dur_spread, 9);
+  });
+
+  it('is 0 for a single word', () => {
+    expect(
+      prosodyFeatures({ pause_total: 0, pause_count: 0, rate: 10 }, [
+        { missed: 0, phones: 3, sec_per_phone: 0.1 },
+      ]),
+    ).toEqual({ pause_share: 0, pause_per_gap: 0, dur_spread: 0 });
   });
 });

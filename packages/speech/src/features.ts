@@ -89,6 +89,20 @@ export const SENTENCE_FEATURES = [
    * proficiency than one sentence. Equal to `gop_mean` without history.
    */
   'hist_gop',
+  /**
+   * Share of the reading's span (first to last word read) spent in pauses ≥ 0.15 s between
+   * words (decision 102, third pass: a prosody candidate for the 8–9 band). Derived from
+   * `pause_total`, `rate` and the words' phones ({@link prosodyFeatures}), so caches analysed
+   * before it have it too.
+   */
+  'pause_share',
+  /** Pauses ≥ 0.15 s per gap between two words read (1: a pause after every word). */
+  'pause_per_gap',
+  /**
+   * Spread (standard deviation) of the words' log seconds per phone: how unevenly the words
+   * are drawn out — a word-by-word, sounded-out reading against a fluent one.
+   */
+  'dur_spread',
 ] as const;
 export type SentenceFeature = (typeof SENTENCE_FEATURES)[number];
 
@@ -336,6 +350,40 @@ export function sentenceFeatures(
     ev_phone_bad: avg(analysis.tokens.map(phoneBadShare)),
     ev_voiced: voicedEvidence(analysis, activity),
     hist_gop: historyGop(gopMean, history),
+    ...prosodyFeatures(
+      { pause_total: pauseTotal, pause_count: pauses.length, rate: phones.length / articulation },
+      present.map((t) => ({
+        missed: 0,
+        phones: t.phones.length,
+        sec_per_phone: t.phones.length > 0 ? (t.end - t.start) / t.phones.length : 0,
+      })),
+    ),
+  };
+}
+
+/** The prosody features ({@link SENTENCE_FEATURES}) derived from the others. */
+export type ProsodyFeature = 'pause_share' | 'pause_per_gap' | 'dur_spread';
+
+/**
+ * `pause_share`, `pause_per_gap` and `dur_spread` from the sentence's pauses and rate and the
+ * words' phones and durations (word features `missed`, `phones`, `sec_per_phone`): the same
+ * numbers from a live analysis and from a calibration cache written before they existed.
+ */
+export function prosodyFeatures(
+  sentence: Pick<FeatureVector<SentenceFeature>, 'pause_total' | 'pause_count' | 'rate'>,
+  words: readonly Pick<FeatureVector<WordFeature>, 'missed' | 'phones' | 'sec_per_phone'>[],
+): FeatureVector<ProsodyFeature> {
+  const read = words.filter((w) => w.missed !== 1 && w.phones > 0);
+  const phones = read.reduce((a, w) => a + w.phones, 0);
+  // span = articulation + pauses, articulation = phones / rate (sentenceFeatures).
+  const articulation = sentence.rate > 0 ? phones / sentence.rate : 0;
+  const span = articulation + sentence.pause_total;
+  const logs = read.map((w) => Math.log(Math.max(0.01, w.sec_per_phone)));
+  const m = avg(logs);
+  return {
+    pause_share: span > 0 ? sentence.pause_total / span : 0,
+    pause_per_gap: read.length > 1 ? sentence.pause_count / (read.length - 1) : 0,
+    dur_spread: logs.length > 1 ? Math.sqrt(avg(logs.map((x) => (x - m) ** 2))) : 0,
   };
 }
 
