@@ -37,6 +37,8 @@ const { values } = parseArgs({
 });
 const SCORE_TOLERANCE = 3;
 const BUDGET = { score: 0.95, verdict: 0.99, bytes: 8 * 1024 * 1024 };
+/** Issue 37: a 3-second sentence in ≤ 1.5 s at Chromium's 4× CPU throttle, the model cached. */
+const THROTTLED = { rate: 4, seconds: [2.5, 3.5], budgetMs: 1500, longTaskMs: 50 };
 
 const datasetDir = findDevDataset();
 if (!datasetDir) {
@@ -123,6 +125,10 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'appl
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const deviceResults: ScoreResult[] = [];
 let deviceMs = 0;
+const throttledMs: { id: string; seconds: number; ms: number }[] = [];
+const unthrottledMs: number[] = [];
+/** Main-thread long tasks (ms) seen while the throttled recordings were scored. */
+const longTasks: number[] = [];
 try {
   const page = await browser.newPage();
   await page.route(`${ORIGIN}/**`, async (route) => {
@@ -174,6 +180,61 @@ try {
     );
   }
   deviceMs = performance.now() - started;
+
+  // --- A 3-second sentence at 4× CPU throttle, the model cached; long tasks on the main thread --
+  const threeSeconds = utterances
+    .map((u, i) => ({ u, audio: audios[i] as Float32Array }))
+    .filter(({ audio }) => {
+      const s = audio.length / 16_000;
+      return s >= (THROTTLED.seconds[0] as number) && s <= (THROTTLED.seconds[1] as number);
+    })
+    .slice(0, 5);
+  // The clips go into the page first (unthrottled), so the main thread's work while scoring is
+  // the app's own: handing a clip to the worker and taking its answer.
+  for (const [i, { audio }] of threeSeconds.entries()) {
+    const base64 = Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength).toString('base64');
+    await page.evaluate(
+      ({ base64, i }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const w = globalThis as unknown as { clips?: Float32Array[] };
+        w.clips ??= [];
+        w.clips[i] = new Float32Array(bytes.buffer);
+      },
+      { base64, i },
+    );
+  }
+  const timeClip = (i: number, text: string) =>
+    page.evaluate(
+      async ({ i, text }) => {
+        const w = globalThis as unknown as {
+          clips: Float32Array[];
+          scorer: { score(a: Float32Array, t: string): Promise<unknown> };
+        };
+        const t0 = performance.now();
+        await w.scorer.score((w.clips[i] as Float32Array).slice(), text);
+        return performance.now() - t0;
+      },
+      { i, text },
+    );
+  const cdp = await page.context().newCDPSession(page);
+  // The same clips unthrottled first: the ratio shows how much the throttle slows the worker.
+  for (const [i, { u }] of threeSeconds.entries()) unthrottledMs.push(await timeClip(i, u.text));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLED.rate });
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  for (const [i, { u, audio }] of threeSeconds.entries()) {
+    throttledMs.push({ id: u.id, seconds: audio.length / 16_000, ms: await timeClip(i, u.text) });
+  }
+  await page.waitForTimeout(200);
+  longTasks.push(
+    ...(await page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks)),
+  );
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 } finally {
   await browser.close();
 }
@@ -219,4 +280,23 @@ console.log(
 console.log(
   `  in the shell's first load: ${leaked.length === 0 ? 'none — PASS' : `${leaked.join(', ')} — MISS`}`,
 );
-if (!verdictOk || !scoreOk || !sizeOk || leaked.length > 0) process.exitCode = 1;
+const sorted = throttledMs.map((t) => t.ms).sort((a, b) => a - b);
+const throttledMedian = sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+const plain = [...unthrottledMs].sort((a, b) => a - b);
+const plainMedian = plain[Math.floor((plain.length - 1) / 2)] ?? Number.NaN;
+// Chromium's CPU throttle (Emulation.setCPUThrottlingRate) slows the page's main thread, not its
+// dedicated workers (measured here: the ratio below is ~1). So the worker's own time at the rate
+// is estimated as its unthrottled time × the rate, and the budget is held to the larger figure.
+const slowedBy = throttledMedian / plainMedian;
+const atRate = Math.max(throttledMedian, plainMedian * THROTTLED.rate);
+const throttledOk = sorted.length > 0 && atRate <= THROTTLED.budgetMs;
+console.log(
+  `  a ${THROTTLED.seconds.join('–')} s sentence, model cached, ${sorted.length} recordings (${throttledMs.map((t) => `${t.id} ${t.seconds.toFixed(1)} s`).join(', ')}): median ${plainMedian.toFixed(0)} ms unthrottled, ${throttledMedian.toFixed(0)} ms with the page at ${THROTTLED.rate}× CPU throttle (the worker slowed ${slowedBy.toFixed(1)}×: Chromium's throttle leaves workers alone); at ${THROTTLED.rate}× ${atRate.toFixed(0)} ms — budget ≤ ${THROTTLED.budgetMs} ms: ${throttledOk ? 'PASS' : 'MISS'}`,
+);
+const longestTask = Math.max(0, ...longTasks);
+const mainThreadOk = longestTask <= THROTTLED.longTaskMs;
+console.log(
+  `  main thread while scoring: ${longTasks.length} long task(s), longest ${longestTask.toFixed(0)} ms — budget none > ${THROTTLED.longTaskMs} ms: ${mainThreadOk ? 'PASS' : 'MISS'}`,
+);
+if (!verdictOk || !scoreOk || !sizeOk || leaked.length > 0 || !throttledOk || !mainThreadOk)
+  process.exitCode = 1;

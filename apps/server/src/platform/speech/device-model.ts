@@ -17,7 +17,8 @@ import type { Database } from '../db/client';
  * the server scores with and where its files are; `/speech/f/<key>.<hash>` serves each file under
  * its content hash, gzip-compressed, cached for a year. The files are the server's own (the
  * pool's model, `auto`), so a device scores with exactly what the server scores with; the
- * dictionary is trimmed to the words of the books (their lines as the reading screens show them).
+ * dictionary is trimmed to the words of the books (their lines as the reading screens show them)
+ * and of the courses (what their speaking parts ask a child to say).
  */
 export const DEVICE_SPEECH_PREFIX = '/speech/f/';
 
@@ -36,19 +37,29 @@ const TYPES: Partial<Record<string, string>> = {
 const PAGES_SQL = `select sentences from book_pages`;
 /** The books' words and their example sentences (word practice). */
 const WORDS_SQL = `select word, example from book_words`;
+/**
+ * What the courses ask a child to say: every English line (`en`) and word (`word`) anywhere in a
+ * course's content (course-content.ts: sentences, key sentences, spoken texts, word parts).
+ */
+const COURSE_TEXTS_SQL = `select t #>> '{}' as text
+  from courses, jsonb_path_query(content, 'lax $.**.en') as t where jsonb_typeof(t) = 'string'
+  union all
+  select t #>> '{}' as text
+  from courses, jsonb_path_query(content, 'lax $.**.word') as t where jsonb_typeof(t) = 'string'`;
 
 /**
- * The texts a child reads aloud, read once and kept while the change feed is live until a book
- * changes (an import or a page's note moves its book's row); without a feed, read on each use.
+ * The texts a child reads aloud, read once and kept while the change feed is live until a book or
+ * a course changes (an import or a page's note moves its book's row); without a feed, read on
+ * each use.
  */
-const bookTextsCache = sharedCache<string[]>(['books']);
+const bookTextsCache = sharedCache<string[]>(['books', 'courses']);
 export function cachedBookTexts(
   database: Pick<Database, 'db' | 'queryNamed'>,
 ): () => Promise<string[]> {
   return () => bookTextsCache(database.db, () => bookTexts(database));
 }
 
-/** The texts a child reads aloud: the books' lines, words and examples. */
+/** The texts a child reads aloud: the books' lines, words and examples, and the courses'. */
 async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string[]> {
   const pages = await database.queryNamed<{ sentences: { en?: unknown }[] }>(
     'device-speech-pages',
@@ -60,11 +71,17 @@ async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string
     WORDS_SQL,
     [],
   );
+  const courses = await database.queryNamed<{ text: string }>(
+    'device-speech-courses',
+    COURSE_TEXTS_SQL,
+    [],
+  );
   return [
     ...pages.flatMap((r) =>
       r.sentences.map((s) => s.en).filter((en): en is string => typeof en === 'string'),
     ),
     ...words.flatMap((w) => [w.word, w.example]),
+    ...courses.map((c) => c.text),
   ];
 }
 
