@@ -536,7 +536,8 @@ function isNetworkLost(reason: unknown): boolean {
   return isRequestError(reason) && reason.status === 0;
 }
 
-function joinAudio(parts: readonly Float32Array[]): Float32Array {
+/** The recording's chunks as one run of samples (also the test signals' `concat`). */
+export function joinAudio(parts: readonly Float32Array[]): Float32Array {
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {

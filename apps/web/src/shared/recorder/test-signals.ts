@@ -1,5 +1,7 @@
 /** Test-only signal builders for the recorder (deterministic noise, speech-like bursts). */
 
+import { joinAudio } from './recorder';
+
 /** A small deterministic PRNG, so the noise is the same on every run. */
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -35,12 +37,4 @@ export function speech(db: number, seconds: number, gapDb: number, rate = 16_000
   return out;
 }
 
-export function concat(...parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+export const concat = (...parts: Float32Array[]): Float32Array => joinAudio(parts);
