@@ -1,7 +1,6 @@
 import type { TAudioAnswer } from '@picbook/contracts';
-import { routes } from '@picbook/contracts/routes';
 import type { WorkType } from '@picbook/domain';
-import { request } from '../../shared/request/request';
+import { postAudio } from '../speech';
 
 export interface FileRecordingInput {
   uuid: string;
@@ -16,17 +15,13 @@ export interface FileRecordingInput {
 
 /** POST /api/v1/audio: files a scored recording as the child's work; answers the item's best. */
 export function fileRecording(input: FileRecordingInput): Promise<TAudioAnswer> {
-  const form = new FormData();
-  form.append('uuid', input.uuid);
-  form.append('book_id', String(input.bookId));
-  form.append('secondary_id', String(input.page));
-  form.append('content_id', input.contentId);
-  form.append('type', String(input.type));
-  form.append('duration', String(input.duration));
-  form.append('audio', input.audioUrl);
-  return request<TAudioAnswer>({
-    method: routes.audio.method,
-    path: routes.audio.path,
-    body: form,
+  return postAudio({
+    uuid: input.uuid,
+    book_id: input.bookId,
+    secondary_id: input.page,
+    content_id: input.contentId,
+    type: input.type,
+    duration: input.duration,
+    audio: input.audioUrl,
   });
 }

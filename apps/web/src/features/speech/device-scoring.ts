@@ -1,5 +1,6 @@
 import type { TSpeechResult } from '@picbook/contracts';
 import type { ScoreResult } from '@picbook/speech/browser';
+import { DEVICE_CHANNEL } from '../../shared/recorder/device-channel';
 import { createDeviceScorer, type DeviceScorer } from './device-scorer';
 
 /**
@@ -14,9 +15,6 @@ function scorer(): DeviceScorer {
   shared ??= createDeviceScorer();
   return shared;
 }
-
-/** The name the device's judgement carries among the channels (the server's is `judge`). */
-export const DEVICE_CHANNEL = 'device';
 
 /** A device score in the API's shape (contracts ZSpeechResult), the device as its one channel. */
 export function toSpeechResult(result: ScoreResult): TSpeechResult {

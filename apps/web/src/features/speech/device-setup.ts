@@ -7,6 +7,7 @@ import {
   type DeviceScore,
   registerDeviceScorer,
 } from '../../shared/recorder/device-channel';
+import { floatToInt16 } from '../../shared/recorder/resample';
 import { useStartup } from '../../shared/startup/startup-store';
 import { startRecordingQueue } from './recording-queue';
 
@@ -30,10 +31,7 @@ export async function scoreInShell(
   text: string,
   call = callNative,
 ): Promise<TSpeechResult | null> {
-  const pcm = new Int16Array(audio.length);
-  for (let i = 0; i < audio.length; i++) {
-    pcm[i] = Math.max(-32768, Math.min(32767, Math.round((audio[i] ?? 0) * 32767)));
-  }
+  const pcm = floatToInt16(audio);
   let binary = '';
   const bytes = new Uint8Array(pcm.buffer);
   for (let i = 0; i < bytes.length; i += 0x8000) {

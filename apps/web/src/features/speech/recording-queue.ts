@@ -1,9 +1,8 @@
 import type { TAudioAnswer, TSpeechResult } from '@picbook/contracts';
-import { routes } from '@picbook/contracts/routes';
 import { isOffline } from '../../shared/platform/network';
 import { markRecordingsQueued } from '../../shared/recorder/queued-flag';
-import { request } from '../../shared/request/request';
 import { isRequestError } from '../../shared/request/request-error';
+import { postAudio } from './post-audio';
 
 /**
  * Recordings scored on the device, waiting to be filed (issue 37, decision 110). Each keeps its
@@ -119,24 +118,11 @@ export function memoryStore(): QueueStore & { entries: Map<string, QueuedRecordi
 }
 
 /** POST /api/v1/audio with the WAV and the device's id (never the device's score). */
-export const fileQueued: FileQueued = (entry) => {
-  const form = new FormData();
-  const { filing } = entry;
-  form.append('uuid', filing.uuid);
-  form.append('book_id', String(filing.book_id));
-  form.append('secondary_id', String(filing.secondary_id));
-  form.append('content_id', filing.content_id);
-  form.append('type', String(filing.type));
-  form.append('duration', String(entry.duration));
-  form.append('client_id', entry.clientId);
-  form.append('audio', entry.wav, 'take.wav');
-  return request<TAudioAnswer>({
-    method: routes.audio.method,
-    path: routes.audio.path,
-    body: form,
-    silent: true,
-  });
-};
+export const fileQueued: FileQueued = (entry) =>
+  postAudio(
+    { ...entry.filing, duration: entry.duration, client_id: entry.clientId, audio: entry.wav },
+    { silent: true },
+  );
 
 /** A refusal that another try cannot change (a 4xx or a business code), not the network. */
 function isRefusal(error: unknown): error is { code: number } {
