@@ -55,8 +55,31 @@ export function cpuSlowdownFor(benchmarkIndex) {
   return 1;
 }
 
-/** One Lighthouse run of `url` in a fresh profile whose localStorage holds `token`. */
-async function runOnce({ base, url, token, port, cpuSlowdown }) {
+/** The Lighthouse settings of every run; `cpuSlowdown` is used only by the audits' simulation. */
+function lighthouseFlags(cpuSlowdown) {
+  return {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // Keep the primed localStorage (Lighthouse would clear the origin's storage first).
+    disableStorageReset: true,
+    // The mobile preset's phone, held sideways: the child area is landscape and asks a phone
+    // held upright to turn (RotateHint), which Lighthouse would otherwise measure.
+    screenEmulation: LANDSCAPE_PHONE,
+    // The preset's network; the CPU slowdown calibrated to this host (cpuSlowdownFor).
+    throttling: {
+      ...lighthouseConstants.throttling.mobileSlow4G,
+      cpuSlowdownMultiplier: cpuSlowdown,
+    },
+  };
+}
+
+/**
+ * Lighthouse's load of `url` (its trace and devtools log, unthrottled: the throttling is
+ * simulated afterwards) in a fresh profile whose localStorage holds `token`, saved in `dir`.
+ * Returns the benchmarkIndex Lighthouse measured on the host just before that load.
+ */
+async function gatherOnce({ base, url, token, port, dir }) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-lh-'));
   // The persistent (default) context is the one Lighthouse's own tab opens in, so it sees the
   // token; no viewport of Playwright's, Lighthouse emulates the phone.
@@ -71,108 +94,104 @@ async function runOnce({ base, url, token, port, cpuSlowdown }) {
     await page.goto(`${base}/healthz`);
     await page.evaluate((t) => localStorage.setItem('access_token', t), token);
     await page.goto('about:blank');
-    const artifactsDir = process.env.BENCH_LIGHTHOUSE_ARTIFACTS
-      ? path.join(
-          process.env.BENCH_LIGHTHOUSE_ARTIFACTS,
-          `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`,
-        )
-      : undefined;
-    const result = await lighthouse(
-      url,
-      {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        // Keep the primed localStorage (Lighthouse would clear the origin's storage first).
-        disableStorageReset: true,
-        // The mobile preset's phone, held sideways: the child area is landscape and asks a phone
-        // held upright to turn (RotateHint), which Lighthouse would otherwise measure.
-        screenEmulation: LANDSCAPE_PHONE,
-        // The preset's network; the CPU slowdown calibrated to this host (cpuSlowdownFor).
-        ...(cpuSlowdown
-          ? {
-              throttling: {
-                ...lighthouseConstants.throttling.mobileSlow4G,
-                cpuSlowdownMultiplier: cpuSlowdown,
-              },
-            }
-          : {}),
-        // BENCH_LIGHTHOUSE_ARTIFACTS=dir keeps each run's artifacts (the trace, the devtools log)
-        // in a folder of its own, for scripts/bench/lantern-why.mjs (what the simulation waits on).
-        ...(process.env.BENCH_LIGHTHOUSE_ARTIFACTS
-          ? {
-              gatherMode: artifactsDir,
-              auditMode: artifactsDir,
-            }
-          : {}),
-      },
-      undefined,
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
-    // BENCH_LIGHTHOUSE_DIR=dir keeps each full report (JSON) for a closer look.
-    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
-    if (keep) {
-      fs.mkdirSync(keep, { recursive: true });
-      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
-      fs.writeFileSync(path.join(keep, name), JSON.stringify(lhr));
-    }
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-    const values = Object.fromEntries(audits.map((id) => [id, lhr.audits[id]?.numericValue]));
-    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
-    return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      fcp: values['first-contentful-paint'],
-      lcp: values['largest-contentful-paint'],
-      cls: values['cumulative-layout-shift'],
-      tbt: values['total-blocking-time'],
-      si: values['speed-index'],
-      // Main-thread work as this host ran it (Lighthouse's breakdown is scaled by the slowdown).
-      mainThread:
-        (lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN) /
-        (lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? 1),
-      lcpElement: JSON.stringify(lcpElement ?? null).slice(0, 300),
-      benchmarkIndex: lhr.environment?.benchmarkIndex,
-      cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier,
-      finalUrl: lhr.finalDisplayedUrl,
-    };
+    // The slowdown is not known yet (it comes from the runs' index); the gathered load does not
+    // depend on it, and the audits are run with the one chosen.
+    await lighthouse(url, { ...lighthouseFlags(1), port, gatherMode: dir }, undefined);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
+  return JSON.parse(fs.readFileSync(path.join(dir, 'artifacts.json'), 'utf8')).BenchmarkIndex;
 }
 
 /**
- * Lighthouse `runs` times on each page; returns the runs per page (the caller prints medians).
- * `pages` maps a label to a path of the app.
+ * Lighthouse's audits of a load gathered in `dir`, with its simulation slowed down `cpuSlowdown`
+ * times: the score and the metrics. Simulated throttling throttles nothing while gathering, so the
+ * slowdown is the audits' only; it is written into the saved settings (Lighthouse refuses
+ * settings that differ between gathering and auditing).
+ */
+async function auditOnce({ url, dir, cpuSlowdown }) {
+  const flags = lighthouseFlags(cpuSlowdown);
+  const file = path.join(dir, 'artifacts.json');
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  saved.settings.throttling = flags.throttling;
+  fs.writeFileSync(file, JSON.stringify(saved));
+  const result = await lighthouse(url, { ...flags, auditMode: dir }, undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  // BENCH_LIGHTHOUSE_DIR=dir keeps each full report (JSON) for a closer look.
+  const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.writeFileSync(path.join(keep, `${path.basename(dir)}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const values = Object.fromEntries(audits.map((id) => [id, lhr.audits[id]?.numericValue]));
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: values['first-contentful-paint'],
+    lcp: values['largest-contentful-paint'],
+    cls: values['cumulative-layout-shift'],
+    tbt: values['total-blocking-time'],
+    si: values['speed-index'],
+    // Main-thread work as this host ran it (Lighthouse's breakdown is scaled by the slowdown).
+    mainThread: (lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN) / cpuSlowdown,
+    lcpElement: JSON.stringify(lcpElement ?? null).slice(0, 300),
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    cpuSlowdown,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+/**
+ * Lighthouse `runs` times on each page; returns the runs per page (the caller prints medians) and
+ * `host`: the slowdown and the index it came from. `pages` maps a label to a path of the app.
+ *
+ * Every load is gathered first; the slowdown then comes from the median of the benchmarkIndex
+ * Lighthouse measured before each of those loads, and every run is audited with it. One run's
+ * index moved 2,044–2,987 on this shared machine (issue 41): the median of all the runs' is the
+ * host as it was during the measurement, and every run simulates the same phone.
  */
 export async function benchLighthouse({ base, pages, runs = 3, port, log }) {
   const token = await benchUser(base);
-  // A first run measures the host (benchmarkIndex); the measured runs use its multiplier.
-  // BENCH_LIGHTHOUSE_CPU_SLOWDOWN=7.72 fixes it instead: on a busy machine the index moves from
-  // run to run, and two builds compared side by side need the same simulated phone.
+  // BENCH_LIGHTHOUSE_CPU_SLOWDOWN=7.72 fixes the slowdown instead: two builds compared side by
+  // side need the same simulated phone.
   const fixed = Number(process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN);
-  const [firstRoute] = Object.values(pages);
-  const calibration =
-    fixed > 0 ? null : await runOnce({ base, url: `${base}${firstRoute}`, token, port });
-  const cpuSlowdown = fixed > 0 ? fixed : cpuSlowdownFor(calibration.benchmarkIndex);
-  log?.(
-    calibration
-      ? `  host benchmarkIndex ${calibration.benchmarkIndex?.toFixed(0)} → CPU slowdown ${cpuSlowdown.toFixed(2)}× (the preset's 4× stands for an index of 1533)`
-      : `  CPU slowdown fixed at ${cpuSlowdown}× (BENCH_LIGHTHOUSE_CPU_SLOWDOWN)`,
-  );
-  const out = { host: { benchmarkIndex: calibration?.benchmarkIndex, cpuSlowdown } };
-  for (const [label, route] of Object.entries(pages)) {
-    out[label] = [];
-    for (let i = 0; i < runs; i++) {
-      const r = await runOnce({ base, url: `${base}${route}`, token, port, cpuSlowdown });
+  // BENCH_LIGHTHOUSE_ARTIFACTS=dir keeps each run's artifacts (the trace, the devtools log) in a
+  // folder of its own, for scripts/bench/lantern-why.mjs (what the simulation waits on).
+  const kept = process.env.BENCH_LIGHTHOUSE_ARTIFACTS;
+  const root = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-lh-runs-'));
+  try {
+    const gathered = [];
+    for (const [label, route] of Object.entries(pages)) {
+      for (let i = 0; i < runs; i++) {
+        const url = `${base}${route}`;
+        const dir = path.join(root, `${route.replaceAll('/', '_')}-${Date.now()}`);
+        const index = await gatherOnce({ base, url, token, port, dir });
+        gathered.push({ label, url, dir, index });
+      }
+    }
+    const indexes = gathered.map((g) => g.index).sort((a, b) => a - b);
+    const mid = indexes.length >> 1;
+    const benchmarkIndex =
+      indexes.length % 2 ? indexes[mid] : (indexes[mid - 1] + indexes[mid]) / 2;
+    const cpuSlowdown = fixed > 0 ? fixed : cpuSlowdownFor(benchmarkIndex);
+    log?.(
+      `  host benchmarkIndex ${benchmarkIndex.toFixed(0)} (median of the ${indexes.length} runs', ${indexes[0].toFixed(0)}–${indexes.at(-1).toFixed(0)}) → CPU slowdown ${cpuSlowdown.toFixed(2)}×${fixed > 0 ? ' (fixed by BENCH_LIGHTHOUSE_CPU_SLOWDOWN)' : " (the preset's 4× stands for an index of 1533)"}`,
+    );
+    const out = { host: { benchmarkIndex, cpuSlowdown } };
+    for (const { label, url, dir } of gathered) {
+      const r = await auditOnce({ url, dir, cpuSlowdown });
+      out[label] ??= [];
+      out[label].push(r);
       log?.(
-        `  ${label} run ${i + 1}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, main thread ${r.mainThread.toFixed(0)} ms observed, FCP ${(r.fcp / 1000).toFixed(2)} s, index ${r.benchmarkIndex?.toFixed(0)} (${r.finalUrl})`,
+        `  ${label} run ${out[label].length}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, main thread ${r.mainThread.toFixed(0)} ms observed, FCP ${(r.fcp / 1000).toFixed(2)} s, index ${r.benchmarkIndex?.toFixed(0)} (${r.finalUrl})`,
       );
       if (process.env.BENCH_VERBOSE) log?.(`    LCP element ${r.lcpElement}`);
-      out[label].push(r);
     }
+    return out;
+  } finally {
+    if (!kept) fs.rmSync(root, { recursive: true, force: true });
   }
-  return out;
 }
