@@ -12,12 +12,11 @@ import {
   loadReader,
   orNotFound,
   presentBookInfo,
-  presentCards,
   presentReading,
   viewOf,
 } from './book-access';
 import { bookMediaUrls, signSentencesTimeline } from './book-media';
-import { createLibraryQueries } from './library.queries';
+import type { createLibraryQueries } from './library.queries';
 import { saveProgress } from './progress-writes';
 import {
   type BookContent,
@@ -27,6 +26,7 @@ import {
   loadReaderState,
 } from './reader-state';
 import { createReadingQueries } from './reading.queries';
+import { loadShelf, presentShelf } from './shelf';
 
 /** Why a book stays locked, as the parent reads it (the unlock error's message). */
 const LOCK_MESSAGES = {
@@ -238,23 +238,14 @@ export function registerBookRoutes(app: FastifyInstance): void {
     return reading;
   });
 
+  // Asked at every library start (issue 41): the page's rows kept per family while the change
+  // feed is live (decision 112), the locks worked out at this request's time.
   defineRoute(app, endpoints.bookshelf, async ({ deps, userId, params, query }) => {
-    const now = deps.clock.now();
-    const q = createReadingQueries(deps.db);
-    const offset = (query.page - 1) * query.page_size;
-    const [reader, slice] = await Promise.all([
-      loadReader(deps.db, userId, now),
-      params.type === 'favorites'
-        ? q.favorites(userId, query.page_size, offset)
-        : q.shelf(userId, params.type, query.page_size, offset),
-    ]);
-    const rows = await createLibraryQueries(deps.db).listByIds(slice.bookIds);
-    const byId = new Map(rows.map((b) => [b.id, b]));
-    const ordered = slice.bookIds.flatMap((id) => byId.get(id) ?? []);
+    const rows = await loadShelf(deps, userId, params.type, query.page, query.page_size);
     return {
       type: params.type,
-      list: await presentCards(deps.db, reader, ordered),
-      total: slice.total,
+      list: presentShelf(rows, userId, deps.clock.now()),
+      total: rows.total,
       page: query.page,
       page_size: query.page_size,
     };

@@ -31,18 +31,43 @@ interface StateRow {
   version: string | null;
   is_guest: boolean | null;
   rights: RightLike[];
-  progress: Array<{
-    user_id: number;
-    book_id: number;
-    process: string;
-    mode: string;
-    finish_count: number;
-    first_read_at: string;
-    last_read_at: string;
-    finished_at: string | null;
-  }>;
+  progress: ProgressJson[];
   unlocked: number[];
   favorites: number[];
+}
+
+/** A reading_progress row as `json_agg(p.*)` gives it. */
+export interface ProgressJson {
+  user_id: number;
+  book_id: number;
+  process: string;
+  mode: string;
+  finish_count: number;
+  first_read_at: string;
+  last_read_at: string;
+  finished_at: string | null;
+}
+
+export function progressRowOf(p: ProgressJson): ProgressRow {
+  return {
+    userId: p.user_id,
+    bookId: p.book_id,
+    process: p.process,
+    mode: p.mode,
+    finishCount: p.finish_count,
+    firstReadAt: new Date(p.first_read_at),
+    lastReadAt: new Date(p.last_read_at),
+    finishedAt: p.finished_at === null ? null : new Date(p.finished_at),
+  };
+}
+
+/** The user's rights (`user`: an SQL expression of the user id) as a JSON array of RightLike. */
+export function rightsJson(user: string): string {
+  return `coalesce((select json_agg(json_build_object(
+          'name', r.name,
+          'expire_time', floor(extract(epoch from r.expire_time)),
+          'create_time', floor(extract(epoch from r.create_time))) order by r.id)
+        from user_rights r where r.user_id = ${user}), '[]'::json)`;
 }
 
 /** The reader's state over some books ($3) and their version; the token's user ($1, $2) inside. */
@@ -55,11 +80,7 @@ function stateSql(books: (alias: string) => string, version: string): string {
       (extract(epoch from (select expires_at from u)) * 1000)::float8 as token_expires_ms,
       ${version} as version,
       (select is_guest from users where id = (select user_id from u)) as is_guest,
-      coalesce((select json_agg(json_build_object(
-          'name', r.name,
-          'expire_time', floor(extract(epoch from r.expire_time)),
-          'create_time', floor(extract(epoch from r.create_time))) order by r.id)
-        from user_rights r where r.user_id = (select user_id from u)), '[]'::json) as rights,
+      ${rightsJson('(select user_id from u)')} as rights,
       coalesce((select json_agg(p.*) from reading_progress p
         where p.user_id = (select user_id from u) and ${books('p')}), '[]'::json) as progress,
       coalesce((select json_agg(k.book_id) from book_unlocks k
@@ -81,7 +102,7 @@ const LEVEL_STATE = stateSql(
 );
 
 /** The tables a reader state is read from (decision 078): a change to any of them drops it. */
-const STATE_TABLES = [
+export const STATE_TABLES = [
   'auth_tokens',
   'users',
   'user_rights',
@@ -194,21 +215,7 @@ async function queryReaderState(
   const state: ReaderState = {
     reader,
     version: row.version,
-    progress: new Map(
-      row.progress.map((p) => [
-        p.book_id,
-        {
-          userId: p.user_id,
-          bookId: p.book_id,
-          process: p.process,
-          mode: p.mode,
-          finishCount: p.finish_count,
-          firstReadAt: new Date(p.first_read_at),
-          lastReadAt: new Date(p.last_read_at),
-          finishedAt: p.finished_at === null ? null : new Date(p.finished_at),
-        },
-      ]),
-    ),
+    progress: new Map(row.progress.map((p) => [p.book_id, progressRowOf(p)])),
     unlocked: new Set(row.unlocked),
     favorites: new Set(row.favorites),
   };

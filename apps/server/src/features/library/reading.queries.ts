@@ -1,19 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bookFavorites, bookUnlocks, readingProgress } from '../../platform/db/schema';
 
 export type ProgressRow = typeof readingProgress.$inferSelect;
-
-/** Which rows a shelf shows, and in which order. */
-const shelves = {
-  recent: { where: undefined, order: desc(readingProgress.lastReadAt) },
-  reading: { where: isNull(readingProgress.finishedAt), order: desc(readingProgress.lastReadAt) },
-  finished: {
-    where: isNotNull(readingProgress.finishedAt),
-    order: desc(readingProgress.finishedAt),
-  },
-} satisfies Record<string, { where: SQL | undefined; order: SQL }>;
-export type ProgressShelf = keyof typeof shelves;
 
 export function createReadingQueries(db: DbOrTx) {
   return {
@@ -54,31 +43,6 @@ export function createReadingQueries(db: DbOrTx) {
         await db
           .delete(bookFavorites)
           .where(and(eq(bookFavorites.userId, userId), eq(bookFavorites.bookId, bookId)));
-    },
-
-    async shelf(userId: number, type: ProgressShelf, limit: number, offset: number) {
-      const { where, order } = shelves[type];
-      const filter = and(eq(readingProgress.userId, userId), where);
-      const [rows, total] = await Promise.all([
-        db.select().from(readingProgress).where(filter).orderBy(order).limit(limit).offset(offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(readingProgress).where(filter),
-      ]);
-      return { bookIds: rows.map((r) => r.bookId), total: Number(total[0]?.n ?? 0) };
-    },
-
-    async favorites(userId: number, limit: number, offset: number) {
-      const filter = eq(bookFavorites.userId, userId);
-      const [rows, total] = await Promise.all([
-        db
-          .select({ bookId: bookFavorites.bookId })
-          .from(bookFavorites)
-          .where(filter)
-          .orderBy(desc(bookFavorites.createdAt))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(bookFavorites).where(filter),
-      ]);
-      return { bookIds: rows.map((r) => r.bookId), total: Number(total[0]?.n ?? 0) };
     },
   };
 }
