@@ -1,5 +1,5 @@
-import type { Page, Request } from '@playwright/test';
-import { expect, keep, passParentalGate, test } from './fixtures';
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
+import { expect, keep, passParentalGate, saveSetting, test } from './fixtures';
 import { fakeMicrophone, micReady, rewardTier } from './mic';
 
 /**
@@ -70,6 +70,35 @@ async function deviceReady(page: Page) {
 const isUpload = (request: Request) =>
   request.method() === 'POST' && /\/api\/v1\/(speech|audio)\b/.test(request.url());
 
+/** From the book's page into repeat mode on its first sentence; the scorer loaded online. */
+async function openRepeatWithScorer(page: Page): Promise<void> {
+  await page.goto('/library/detail/1101/1/0/0');
+  await page.getByRole('button', { name: /跟读/ }).first().click();
+  await expect(page).toHaveURL(/\/library\/repeat\/1101\/001/);
+  await expect(page.getByTestId('practice-text')).toHaveText('It is a windy day.');
+  await deviceReady(page);
+}
+
+/** Records the sentence (the fake microphone); the device's score shows, the reading ok. */
+async function recordOnDevice(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: '点我开始录音' }).click();
+  const view = page.getByTestId('score-view');
+  await expect(view).toBeVisible({ timeout: 60_000 });
+  await expect(view).toHaveAttribute('data-channel', 'device');
+  await expect(view).toHaveAttribute('data-verdict', 'ok');
+  await expect(page.getByTestId('score-device')).toHaveText('本机打分');
+  return view;
+}
+
+/** The upload requests (speech, audio) of the context from now on. */
+function uploadsOf(context: BrowserContext): string[] {
+  const uploads: string[] = [];
+  context.on('request', (request) => {
+    if (isUpload(request)) uploads.push(request.url());
+  });
+  return uploads;
+}
+
 test.describe('offline', () => {
   test.use({
     allowConsoleErrors: ['ERR_INTERNET_DISCONNECTED', 'Failed to load resource', 'Failed to fetch'],
@@ -80,27 +109,16 @@ test.describe('offline', () => {
     context,
   }) => {
     test.setTimeout(300_000);
-    await page.goto('/library/detail/1101/1/0/0');
+    await page.goto('/library');
     const user = async () => api<{ id: number; coins: number }>(page, '/api/v1/user');
     const before = await user();
-    await page.getByRole('button', { name: /跟读/ }).first().click();
-    await expect(page).toHaveURL(/\/library\/repeat\/1101\/001/);
+    await openRepeatWithScorer(page);
     const practiceUrl = page.url();
-    await expect(page.getByTestId('practice-text')).toHaveText('It is a windy day.');
-    await deviceReady(page);
 
     // Offline: the recording is scored on the device at once; nothing goes to the server.
-    const uploads: string[] = [];
-    context.on('request', (request) => {
-      if (isUpload(request)) uploads.push(request.url());
-    });
+    const uploads = uploadsOf(context);
     await context.setOffline(true);
-    await page.getByRole('button', { name: '点我开始录音' }).click();
-    const view = page.getByTestId('score-view');
-    await expect(view).toBeVisible({ timeout: 60_000 });
-    await expect(view).toHaveAttribute('data-channel', 'device');
-    await expect(view).toHaveAttribute('data-verdict', 'ok');
-    await expect(page.getByTestId('score-device')).toHaveText('本机打分');
+    const view = await recordOnDevice(page);
     expect(await view.locator('[data-status]').count()).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('practice-best')).toContainText('最好成绩');
     await keep(page, 'device-offline-score');
@@ -249,18 +267,8 @@ test('录音只保存在本机: scored on the device online, nothing uploaded, t
 }) => {
   test.setTimeout(240_000);
   await page.goto('/library');
-  const saved = await page.request.post('/api/v1/user/storages', {
-    headers: { access_token: await token(page) },
-    data: {
-      group: 'setting',
-      list: [{ key: 'recording_device_only', value: '1', group: 'setting' }],
-    },
-  });
-  expect((await saved.json()).code).toBe(0);
-  const uploads: string[] = [];
-  context.on('request', (request) => {
-    if (isUpload(request)) uploads.push(request.url());
-  });
+  await saveSetting(page, 'recording_device_only', '1');
+  const uploads = uploadsOf(context);
   await page.goto('/library/repeat/1101/001');
   await expect(page.getByTestId('practice-device-only')).toContainText('录音只保存在本机');
   await deviceReady(page);
@@ -298,4 +306,56 @@ test("the parents' setting 录音只保存在本机: off by default, saved with 
   });
   const list = ((await stored.json()).data?.list ?? []) as Array<{ key: string; value: string }>;
   expect(list.find((item) => item.key === 'recording_device_only')?.value).toBe('1');
+});
+
+test.describe('offline after a full reload', () => {
+  test.use({
+    serviceWorkers: 'allow',
+    allowConsoleErrors: ['ERR_INTERNET_DISCONNECTED', 'Failed to load resource', 'Failed to fetch'],
+  });
+
+  test('a book opened online, the page reloaded offline: the device scores, filed once back online', async ({
+    loggedInPage: page,
+    context,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto('/library');
+    // The first visit installs the service worker; it takes the page over at once.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    });
+    // The scorer loaded online once: its files are in the service worker's cache now.
+    await openRepeatWithScorer(page);
+    const uploads = uploadsOf(context);
+    await context.setOffline(true);
+    await page.reload();
+    // The worker served the shell and the book; the scorer loads from what it kept.
+    await expect(page.getByTestId('practice-text')).toHaveText('It is a windy day.', {
+      timeout: 30_000,
+    });
+    await expect(page.locator('html[data-device-speech]')).toHaveCount(0);
+    await deviceReady(page);
+    const view = await recordOnDevice(page);
+    await keep(page, 'device-offline-after-reload');
+    expect(uploads).toEqual([]);
+    expect(await readQueue(page)).toHaveLength(1);
+
+    // Back online: filed once, and the server's judgement replaces the device's.
+    const filed = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/audio') && r.request().method() === 'POST',
+    );
+    await context.setOffline(false);
+    expect((await (await filed).json()).code).toBe(0);
+    await expect(view).toHaveAttribute('data-channel', 'server');
+    await expect.poll(async () => (await readQueue(page)).length).toBe(0);
+    // Another online event files nothing more.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(1_000);
+    expect(uploads.filter((u) => u.includes('/api/v1/audio'))).toHaveLength(1);
+    const works = await api<{ total: number }>(
+      page,
+      `/api/v1/user/works/${(await api<{ id: number }>(page, '/api/v1/user')).id}?type=1`,
+    );
+    expect(works.total).toBe(1);
+  });
 });

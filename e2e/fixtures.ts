@@ -112,3 +112,13 @@ export async function passParentalGate(page: Page): Promise<void> {
   for (const digit of digits) await gate.getByRole('button', { name: `数字 ${digit}` }).click();
   await expect(gate).toBeHidden();
 }
+
+/** Saves a server-stored setting (group `setting`) for the logged-in user of the page. */
+export async function saveSetting(page: Page, key: string, value: string): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const res = await page.request.post('/api/v1/user/storages', {
+    headers: { access_token: token ?? '' },
+    data: { group: 'setting', list: [{ key, value, group: 'setting' }] },
+  });
+  expect((await res.json()).code).toBe(0);
+}

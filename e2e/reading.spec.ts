@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectFitsBothWays } from './fits';
-import { expect, keep, passParentalGate, test } from './fixtures';
+import { expect, keep, passParentalGate, saveSetting, test } from './fixtures';
 import { autoplayAllowed } from './mic';
-
-/** Saves a server-stored setting for the logged-in user of the page. */
-async function saveSetting(page: Page, key: string, value: string): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const res = await page.request.post('/api/v1/user/storages', {
-    headers: { access_token: token ?? '' },
-    data: { group: 'setting', list: [{ key, value, group: 'setting' }] },
-  });
-  expect((await res.json()).code).toBe(0);
-}
 
 /** What the reader showed, recorded in the page (see `recordReading`). */
 interface ReadingEvent {

@@ -6,7 +6,10 @@
 //
 // The browser is served from memory (Playwright routes): the web build's files from WEB_DIST_DIR
 // (apps/web/dist) and the server's model files as /speech/ answers them, the dictionary trimmed to
-// the development set's words (as the server trims it to the books' words).
+// the development set's words (as the server trims it to the books' words). Each speaker's
+// sentences stand for a book (speakerCompetitors in the speech package's eval): served to the
+// device as the books' lines, whose worker finds each text's competitors in them, while the
+// server's side gets the same rule's competitors (book-lines.ts) — decision 110.
 //
 //   npx tsx scripts/bench/device-speech.ts [--every 1] [--limit 320]
 import fs from 'node:fs';
@@ -14,10 +17,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import {
+  type BookPageText,
   buildDeviceModel,
+  competitorsIn,
   createScorer,
   dictionaryWords,
   findDevDataset,
+  indexBookLines,
   loadAudio,
   loadDataset,
   resolveAcousticModel,
@@ -90,7 +96,15 @@ const assetBytes = speechAssets.reduce(
   0,
 );
 const devWords = dictionaryWords(utterances.map((u) => u.text));
-const device = buildDeviceModel(model, devWords, '/speech/f/');
+/** The development set as books: one per speaker, a page per sentence (all of the set's lines). */
+const speakers = [...new Set(dataset.utterances.map((u) => u.speaker))];
+const bookLines: BookPageText[] = speakers.flatMap((speaker, b) =>
+  [...new Set(dataset.utterances.filter((u) => u.speaker === speaker).map((u) => u.text))].map(
+    (text, page) => ({ bookId: b + 1, page: page + 1, sentences: [text] }),
+  ),
+);
+const lineIndex = indexBookLines(bookLines);
+const device = buildDeviceModel(model, devWords, '/speech/f/', bookLines);
 const modelBytes = (dict: 'trimmed' | 'full') =>
   device.files.reduce(
     (sum, f) =>
@@ -112,9 +126,32 @@ const audios: Float32Array[] = [];
 for (const u of utterances) audios.push(await loadAudio(u.wav));
 const node = await createScorer();
 const nodeStarted = performance.now();
-const server: ScoreResult[] = utterances.map((u, i) =>
-  node.score(audios[i] as Float32Array, u.text),
-);
+const server: ScoreResult[] = utterances.map((u, i) => {
+  const competitors = competitorsIn(lineIndex, u.text);
+  return node.score(
+    audios[i] as Float32Array,
+    u.text,
+    competitors.length > 0 ? { competitors } : undefined,
+  );
+});
+const withCompetitors = utterances.filter((u) => competitorsIn(lineIndex, u.text).length > 0);
+/**
+ * A child reading the wrong line: each recording scored against its book's nearest other line
+ * (the recording's own text is then among that line's competitors): the "another sentence"
+ * verdict, on both sides.
+ */
+const wrongLines = utterances.flatMap((u, i) => {
+  const [nearest] = competitorsIn(lineIndex, u.text);
+  return nearest ? [{ i, text: nearest }] : [];
+});
+const serverWrong: ScoreResult[] = wrongLines.map(({ i, text }) => {
+  const competitors = competitorsIn(lineIndex, text);
+  return node.score(
+    audios[i] as Float32Array,
+    text,
+    competitors.length > 0 ? { competitors } : undefined,
+  );
+});
 const nodeMs = performance.now() - nodeStarted;
 node.close();
 
@@ -124,6 +161,7 @@ const files = new Map(device.files.map((f) => [`/speech/f/${f.name}`, f.body]));
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const deviceResults: ScoreResult[] = [];
+const deviceWrong: ScoreResult[] = [];
 let deviceMs = 0;
 const throttledMs: { id: string; seconds: number; ms: number }[] = [];
 const unthrottledMs: number[] = [];
@@ -161,25 +199,27 @@ try {
   }, entry);
   if (info.model !== node.model) throw new Error(`device model ${info.model} ≠ ${node.model}`);
   const started = performance.now();
-  for (const [i, u] of utterances.entries()) {
+  /** Recording `i` scored by the page's worker against `text` (its competitors its own). */
+  const scoreInPage = async (i: number, text: string): Promise<ScoreResult> => {
     const audio = audios[i] as Float32Array;
     const base64 = Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength).toString('base64');
-    deviceResults.push(
-      (await page.evaluate(
-        async ({ base64, text }) => {
-          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-          const scorer = (
-            globalThis as unknown as {
-              scorer: { score(a: Float32Array, t: string): Promise<unknown> };
-            }
-          ).scorer;
-          return scorer.score(new Float32Array(bytes.buffer), text);
-        },
-        { base64, text: u.text },
-      )) as ScoreResult,
-    );
-  }
+    return (await page.evaluate(
+      async ({ base64, text }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const scorer = (
+          globalThis as unknown as {
+            scorer: { score(a: Float32Array, t: string): Promise<unknown> };
+          }
+        ).scorer;
+        return scorer.score(new Float32Array(bytes.buffer), text);
+      },
+      { base64, text },
+    )) as ScoreResult;
+  };
+  for (const [i, u] of utterances.entries()) deviceResults.push(await scoreInPage(i, u.text));
   deviceMs = performance.now() - started;
+  // The wrong lines: the worker finds their competitors in the served lines itself.
+  for (const { i, text } of wrongLines) deviceWrong.push(await scoreInPage(i, text));
 
   // --- A 3-second sentence at 4× CPU throttle, the model cached; long tasks on the main thread --
   const threeSeconds = utterances
@@ -270,6 +310,24 @@ console.log(
 );
 console.log(`  same verdict: ${pct(sameVerdict)} — budget ≥ 99 %: ${verdictOk ? 'PASS' : 'MISS'}`);
 console.log(`  same word statuses: ${pct(sameWords)}; identical results: ${pct(identical)}`);
+const another = (results: ScoreResult[]) =>
+  results.filter((r) => r.verdict === 'different_text').length;
+console.log(
+  `  with the book's other lines as competitors: ${withCompetitors.length} of ${n}; "another sentence" verdicts: server ${another(server)}, device ${another(deviceResults)}`,
+);
+const wrongSame = serverWrong.filter((s, k) => s.verdict === deviceWrong[k]?.verdict).length;
+const wrongOk = wrongLines.length === 0 || wrongSame / wrongLines.length >= BUDGET.verdict;
+console.log(
+  `  read against the book's nearest other line (${wrongLines.length}): "another sentence" server ${another(serverWrong)}, device ${another(deviceWrong)}; same verdict ${((100 * wrongSame) / Math.max(1, wrongLines.length)).toFixed(1)} % — budget ≥ 99 %: ${wrongOk ? 'PASS' : 'MISS'}`,
+);
+serverWrong.forEach((s, k) => {
+  const d = deviceWrong[k];
+  if (d && s.verdict !== d.verdict) {
+    console.log(
+      `  ${utterances[wrongLines[k]?.i ?? 0]?.id} as "${wrongLines[k]?.text}": server ${s.verdict}, device ${d.verdict}`,
+    );
+  }
+});
 for (const line of worst.slice(0, 10)) console.log(line);
 console.log(
   `  scoring time per recording: server ${(nodeMs / n).toFixed(0)} ms (Node), device ${(deviceMs / n).toFixed(0)} ms (Chromium worker, with the round trip)`,
@@ -298,5 +356,13 @@ const mainThreadOk = longestTask <= THROTTLED.longTaskMs;
 console.log(
   `  main thread while scoring: ${longTasks.length} long task(s), longest ${longestTask.toFixed(0)} ms — budget none > ${THROTTLED.longTaskMs} ms: ${mainThreadOk ? 'PASS' : 'MISS'}`,
 );
-if (!verdictOk || !scoreOk || !sizeOk || leaked.length > 0 || !throttledOk || !mainThreadOk)
+if (
+  !verdictOk ||
+  !wrongOk ||
+  !scoreOk ||
+  !sizeOk ||
+  leaked.length > 0 ||
+  !throttledOk ||
+  !mainThreadOk
+)
   process.exitCode = 1;

@@ -44,7 +44,11 @@ import { registerRequestLog } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createUrlSigner } from './platform/media/signed-urls';
 import { createServices, type Services } from './platform/services';
-import { cachedBookTexts, registerDeviceSpeech } from './platform/speech/device-model';
+import {
+  cachedBookLines,
+  cachedBookTexts,
+  registerDeviceSpeech,
+} from './platform/speech/device-model';
 import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
 
@@ -241,7 +245,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUploads(app, app.deps.storage, {
     isShownToOthers: (key) => createSocialQueries(database.db).isRecordingPublic(key),
   });
-  registerDeviceSpeech(app, { texts: cachedBookTexts(database) });
+  registerDeviceSpeech(app, {
+    texts: cachedBookTexts(database),
+    lines: cachedBookLines(database),
+  });
   await registerWeb(app, { mediaRules: [bookMediaRule(database.db), courseMediaRule()] });
 
   return app;

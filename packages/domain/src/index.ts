@@ -31,6 +31,7 @@ export * from './rights';
 export * from './settings';
 export * from './shell-habits';
 export * from './speech-attempts';
+export * from './speech-prefetch';
 export * from './speech-score';
 export * from './study-plan';
 export * from './study-time';

@@ -12,6 +12,7 @@ describe('user setting defaults (spec §3)', () => {
       parental_gate_lock_delay: 60,
       kob_schedule: 1,
       recording_device_only: 0,
+      speech_prefetch_wifi: 1,
     });
   });
 });

@@ -9,6 +9,11 @@ export const USER_SETTING_DEFAULTS = {
   kob_schedule: 1,
   /** 录音只保存在本机 (issue 37): 1 scores recordings on the device and never uploads them. */
   recording_device_only: 0,
+  /**
+   * Wi‑Fi 下预先下载离线打分 (issue 37, decision 110): 1 fetches the device scorer's files in the
+   * background on Wi‑Fi, before the child's first recording (speech-prefetch.ts).
+   */
+  speech_prefetch_wifi: 1,
 } as const;
 
 export type UserSettingKey = keyof typeof USER_SETTING_DEFAULTS;

@@ -34,6 +34,14 @@ export {
   type SpeechBounds,
 } from './audio';
 export {
+  type BookPageText,
+  competitorsIn,
+  indexBookLines,
+  type LineIndex,
+  lineKey,
+  sameText,
+} from './book-lines';
+export {
   DEVICE_MODEL_FILES,
   type DeviceModelFile,
   type DeviceSpeechModel,

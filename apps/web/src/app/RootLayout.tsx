@@ -129,6 +129,18 @@ function AccountSteps() {
   useEffect(() => {
     if (userId !== undefined) void useSettings.getState().load();
   }, [userId]);
+  // 「Wi‑Fi 下预先下载离线打分」 (issue 37): the device scorer's files on Wi‑Fi, once the first
+  // load has gone idle; its code is loaded only then, and only with the setting on.
+  const prefetchAllowed = useSettings(
+    (s) => s.loadState === 'done' && s.values.speech_prefetch_wifi === 1,
+  );
+  useEffect(() => {
+    if (!prefetchAllowed || userId === undefined) return;
+    return afterLoadIdle(
+      () => void import('../features/speech/prefetch').then((m) => m.prefetchSpeechOnWifi()),
+      { timeout: 5000, fallbackMs: 3000 },
+    );
+  }, [prefetchAllowed, userId]);
   if (!user || !hasConfigs) return null;
   if (user.children.length === 0)
     return (

@@ -4,6 +4,12 @@
  * and the model files fetched by URL. Nothing here reaches Node's APIs.
  */
 export type { AcousticModelName } from '../acoustic-model';
+export {
+  type BookPageText,
+  competitorsIn,
+  indexBookLines,
+  type LineIndex,
+} from '../book-lines';
 export { ALIGN_SAMPLE_RATE } from '../model';
 export { createScorer, type ScoreOptions, type ScoreResult, type Scorer } from '../score';
 export {

@@ -43,6 +43,9 @@ export const parentsEn: Widen<typeof parentsZh> = {
     "When on, your child's recordings are scored on this device and never uploaded",
   recordingDeviceOnlyOn:
     'Recordings are scored on this device and never uploaded. Your child still sees the scores and hears their own voice; works, rankings and reading rewards need the server to score them and are off in this mode',
+  speechPrefetch: 'Download offline scoring on Wi‑Fi',
+  speechPrefetchHint:
+    'On Wi‑Fi the scoring files (about 4 MB) download in the background, so your child sees a score without a network too; never on mobile data',
   language: 'Language',
   userAgreement: 'User agreement',
   privacyPolicy: 'Privacy policy',

@@ -39,6 +39,9 @@ export const parentsZh = {
   recordingDeviceOnlyHint: '打开后，孩子的录音只在这台设备上打分，不会上传',
   recordingDeviceOnlyOn:
     '录音只在这台设备上打分，不会上传。孩子仍能看到分数、听自己的录音；作品、排行榜和朗读奖励需要服务器评分，在这个模式下关闭',
+  speechPrefetch: 'Wi‑Fi 下预先下载离线打分',
+  speechPrefetchHint:
+    '连着 Wi‑Fi 时在后台下载打分文件（约 4 MB），没网时孩子跟读也能马上看到分数；用手机流量时不下载',
   language: '界面语言',
   userAgreement: '用户协议',
   privacyPolicy: '隐私政策',

@@ -16,7 +16,7 @@ import { useRecordingDeviceOnly } from '../../shared/settings/recording-device-o
 import { useSettings } from '../../shared/settings/user-settings';
 import { Button } from '../../shared/ui/Button';
 import speakerIcon from '../../shared/ui/icons/speaker.svg';
-import { MicButton, recordingQueue, ScoreView } from '../speech';
+import { MicButton, queueDeviceRecording, recordingQueue, ScoreView } from '../speech';
 import styles from './Practice.module.css';
 import { fileRecording } from './practice-api';
 import { clearHistory, saveHistory } from './practice-history';
@@ -116,24 +116,19 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
       setBest((b) => ({ ...b, [item.contentId]: Math.max(b[item.contentId] ?? 0, result.score) }));
       if (deviceOnly || !wav || userId === undefined) return;
       deviceItems.current.set(answer.session_id, item.contentId);
-      void recordingQueue()
-        .add({
-          clientId: answer.session_id,
-          userId,
-          wav,
-          duration: answer.duration,
-          refText: item.text,
-          device: result,
-          filing: {
-            uuid,
-            book_id: bookId,
-            secondary_id: item.page,
-            content_id: item.contentId,
-            type,
-          },
-          queuedAt: Date.now(),
-        })
-        .catch(() => undefined);
+      void queueDeviceRecording({
+        answer: { ...answer, result },
+        wav,
+        userId,
+        refText: item.text,
+        filing: {
+          uuid,
+          book_id: bookId,
+          secondary_id: item.page,
+          content_id: item.contentId,
+          type,
+        },
+      }).catch(() => undefined);
       return;
     }
     setSaving((n) => n + 1);

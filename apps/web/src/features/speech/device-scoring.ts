@@ -53,7 +53,33 @@ export async function scoreOnDevice(
 
 /** Loads the scorer and its model now (e.g. on Wi-Fi when the parent allows it). */
 export async function prepareDeviceScoring(): Promise<{ model: string; version: string }> {
-  return scorer().ready();
+  const loading = scorer();
+  try {
+    return await loading.ready();
+  } catch (error) {
+    // Not loaded (offline with nothing kept): the next try starts a new scorer.
+    if (shared === loading) {
+      shared = undefined;
+      loading.close();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Fetches everything the scorer needs (its worker, SoundSwallower's wasm, `model.json` and the
+ * model's files), which the service worker keeps (decision 107), without keeping a scorer: a
+ * scorer of its own loads them off the main thread and is closed once it has (its memory goes
+ * with it). The page's scorer, when it exists already, has them.
+ */
+export async function prefetchDeviceScoring(): Promise<{ model: string; version: string }> {
+  if (shared) return shared.ready();
+  const temporary = createDeviceScorer();
+  try {
+    return await temporary.ready();
+  } finally {
+    temporary.close();
+  }
 }
 
 export { createDeviceScorer };

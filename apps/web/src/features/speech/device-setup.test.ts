@@ -1,14 +1,10 @@
-import type { TSpeechAnswer } from '@picbook/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NativeResult } from '../../shared/bridge/bridge';
-import { RequestError } from '../../shared/request/request-error';
 import { NATIVE_SPEECH_ACTION, scoreInShell } from './device-setup';
-import { judgeOnServer } from './file-device-speech';
 
 /**
  * The app shell's offline engine comes first when the shell has one (a bridge action), the
- * browser's engine otherwise; a recording scored on the device is judged by the server when the
- * network is there (a course's speaking parts).
+ * browser's engine otherwise.
  */
 const SHELL_RESULT = {
   score: 77,
@@ -44,33 +40,5 @@ describe('scoreInShell (the native bridge action)', () => {
         data: { score: 'x' },
       })),
     ).toBeNull();
-  });
-});
-
-describe('judgeOnServer', () => {
-  const deviceAnswer = { session_id: 'session-abc' } as TSpeechAnswer;
-  afterEach(() => vi.useRealTimers());
-
-  it('sends the WAV under the recording’s session id; a network failure is tried again', async () => {
-    vi.useFakeTimers();
-    const judged = { session_id: 'session-abc', audio_url: '/uploads/rec/1.wav' } as TSpeechAnswer;
-    const post = vi
-      .fn<(id: string, wav: Blob, text: string) => Promise<TSpeechAnswer>>()
-      .mockRejectedValueOnce(new RequestError(-1, '网络连接失败', 0))
-      .mockResolvedValueOnce(judged);
-    const done = judgeOnServer(deviceAnswer, new Blob([]), 'Hi.', post);
-    await vi.advanceTimersByTimeAsync(5_000);
-    await expect(done).resolves.toBe(judged);
-    expect(post.mock.calls.map((c) => c[0])).toEqual(['session-abc', 'session-abc']);
-  });
-
-  it('a refusal is not tried again', async () => {
-    const post = vi.fn(async () => {
-      throw new RequestError(10024, '录音已过期或不存在，请重新录音', 200);
-    });
-    await expect(judgeOnServer(deviceAnswer, new Blob([]), 'Hi.', post)).rejects.toThrow(
-      '录音已过期',
-    );
-    expect(post).toHaveBeenCalledTimes(1);
   });
 });

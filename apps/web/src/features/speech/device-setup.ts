@@ -87,13 +87,15 @@ let warming = false;
 
 /**
  * Loads the browser's scorer and its model while the network is there, so that it scores when
- * the network goes; not on a connection that saves data. Once per page.
+ * the network goes; not on a connection that saves data. Offline (a page loaded without the
+ * network) it loads from what the service worker kept, and fails quietly when nothing was kept.
+ * Once per page.
  */
 export function warmDeviceScoring(): void {
   const connection = (globalThis.navigator as { connection?: { saveData?: boolean } } | undefined)
     ?.connection;
   if (import.meta.env.MODE === 'test' || typeof Worker === 'undefined') return;
-  if (isOffline() || connection?.saveData || warming || browserReady) return;
+  if ((!isOffline() && connection?.saveData) || warming || browserReady) return;
   warming = true;
   void import('./device-scoring')
     .then((m) => m.prepareDeviceScoring())

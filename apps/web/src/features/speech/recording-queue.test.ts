@@ -1,8 +1,9 @@
-import type { TAudioAnswer } from '@picbook/contracts';
+import type { TAudioAnswer, TSpeechAnswer } from '@picbook/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../shared/request/request-error';
 import {
   type FileQueued,
+  type JudgeQueued,
   memoryStore,
   type QueuedRecording,
   type QueueEvent,
@@ -197,5 +198,117 @@ describe('RecordingQueue', () => {
     });
     await queue.flush();
     expect(order).toEqual(['lock', 'file', 'unlock']);
+  });
+});
+
+describe('RecordingQueue: a course’s speaking answers (judged, then taken by their course)', () => {
+  const courseEntry = (
+    clientId: string,
+    queuedAt: number,
+    run = 'run-a',
+    itemId = '2.1',
+    processId = 101112,
+  ): QueuedRecording => ({
+    ...entry(clientId, queuedAt),
+    filing: { kind: 'course', processId, run, item: { examType: 3, id: itemId, sentenceId: 9 } },
+  });
+  const judgedAs = (session: string, score: number): TSpeechAnswer => ({
+    session_id: session,
+    is_ended: true,
+    received: [],
+    audio_url: `/uploads/rec/${session}.wav?sig=x`,
+    duration: 2,
+    result: {
+      score,
+      accuracy: score,
+      fluency: score,
+      completeness: 100,
+      words: [],
+      verdict: 'ok',
+      feedback: '',
+      channels: [],
+    },
+  });
+
+  function setUpCourse(state = { offline: false }) {
+    const store = memoryStore();
+    const judge = vi.fn<JudgeQueued>(async (e) => judgedAs(e.clientId, 64));
+    const file = vi.fn<FileQueued>(async () => answered(1, 70));
+    const queue = new RecordingQueue({
+      store,
+      file,
+      judge,
+      offline: () => state.offline,
+      userId: () => 7,
+    });
+    const events: QueueEvent[] = [];
+    queue.subscribe((e) => events.push(e));
+    return { store, queue, judge, file, events, state };
+  }
+
+  it('offline it waits; online the server judges it once (session id, WAV), the course takes it once', async () => {
+    const { queue, judge, file, events, state } = setUpCourse({ offline: true });
+    await queue.add(courseEntry('course-recording-01', 1));
+    await queue.flush();
+    expect(judge).not.toHaveBeenCalled();
+    expect(await queue.takeCourseAnswers(101112, 'run-a')).toEqual({ answers: [], waiting: 1 });
+
+    state.offline = false;
+    expect(await queue.flush()).toBe(1);
+    expect(judge.mock.calls.map(([e]) => e.clientId)).toEqual(['course-recording-01']);
+    expect(file).not.toHaveBeenCalled();
+    expect(events).toEqual([
+      { kind: 'judged', clientId: 'course-recording-01', processId: 101112, run: 'run-a' },
+    ]);
+    // Judged: nothing waits to be filed any more; another round judges nothing again.
+    expect(await queue.pending()).toEqual([]);
+    expect(await queue.flush()).toBe(0);
+    expect(judge).toHaveBeenCalledTimes(1);
+
+    // The server's recording and score — never the device's 80.
+    const taken = await queue.takeCourseAnswers(101112, 'run-a');
+    expect(taken).toEqual({
+      answers: [
+        {
+          item: { examType: 3, id: '2.1', sentenceId: 9 },
+          judged: {
+            audio_url: '/uploads/rec/course-recording-01.wav?sig=x',
+            score: 64,
+            duration: 2,
+          },
+          at: 1,
+        },
+      ],
+      waiting: 0,
+    });
+    expect(await queue.takeCourseAnswers(101112, 'run-a')).toEqual({ answers: [], waiting: 0 });
+  });
+
+  it("another run's judged answers (a restart) are not this run's, and are dropped", async () => {
+    const { store, queue } = setUpCourse();
+    await queue.add(courseEntry('old-run-recording-1', 1, 'run-old'));
+    await queue.flush();
+    expect(await queue.takeCourseAnswers(101112, 'run-new')).toEqual({ answers: [], waiting: 0 });
+    expect(store.entries.size).toBe(0);
+  });
+
+  it('an item answered again (judged at once online) drops what the queue held for it', async () => {
+    const { store, queue, judge, state } = setUpCourse({ offline: true });
+    await queue.add(courseEntry('first-take-record-1', 1, 'run-a', '2.1'));
+    await queue.add(courseEntry('other-item-record-1', 2, 'run-a', '2.2'));
+    await queue.dropCourseItem(101112, 'run-a', '2.1');
+    expect([...store.entries.keys()]).toEqual(['other-item-record-1']);
+    state.offline = false;
+    await queue.flush();
+    expect(judge.mock.calls.map(([e]) => e.clientId)).toEqual(['other-item-record-1']);
+  });
+
+  it('a refusal (the session expired) drops it, said to the listeners', async () => {
+    const { queue, judge, events } = setUpCourse();
+    judge.mockRejectedValueOnce(new RequestError(10024, '录音已过期或不存在，请重新录音', 200));
+    await queue.add(courseEntry('expired-recording-1', 1));
+    await queue.flush();
+    expect(events).toEqual([{ kind: 'refused', clientId: 'expired-recording-1', code: 10024 }]);
+    expect(await queue.takeCourseAnswers(101112, 'run-a')).toEqual({ answers: [], waiting: 0 });
   });
 });

@@ -1,14 +1,18 @@
-import type { TAudioAnswer, TSpeechResult } from '@picbook/contracts';
+import type { TAudioAnswer, TSpeechAnswer, TSpeechResult } from '@picbook/contracts';
+import { routes } from '@picbook/contracts/routes';
 import { isOffline } from '../../shared/platform/network';
 import { markRecordingsQueued } from '../../shared/recorder/queued-flag';
+import { request } from '../../shared/request/request';
 import { isRequestError } from '../../shared/request/request-error';
 import { postAudio } from './post-audio';
 
 /**
  * Recordings scored on the device, waiting to be filed (issue 37, decision 110). Each keeps its
- * WAV, the device's judgement and what to file it as (a book's item in a run); they survive a
- * reload and a closed tab (IndexedDB) and are sent to POST /api/v1/audio with their `client_id`
- * when the network returns (the `online` event, or the next start). The server files each id
+ * WAV, the device's judgement and what to file it as (a book's item in a run, or a course's
+ * speaking item); they survive a reload and a closed tab (IndexedDB) and are sent when the
+ * network returns (the `online` event, or the next start): a book's to POST /api/v1/audio with
+ * their `client_id`, a course's to POST /api/v1/speech under their session id, its judgement then
+ * kept here until the course takes it (the course is handed in with the server's recording). The server files each id
  * once — a replay or a second tab sending the same recording gets the same answer — and its own
  * judgement is what counts (works, rankings, rewards); the device's number is never sent.
  */
@@ -22,6 +26,31 @@ export interface QueuedFiling {
   type: number;
 }
 
+/**
+ * A course's speaking part (its item in one run of the course): judged by the server as a whole
+ * WAV under the recording's session id (POST /api/v1/speech), then kept with the server's answer
+ * until the course takes it as the item's answer ({@link RecordingQueue.takeCourseAnswers}).
+ */
+export interface QueuedCourseFiling {
+  kind: 'course';
+  processId: number;
+  /** The run of the course (a restart is another run; its answers are not this one's). */
+  run: string;
+  /** The item's answer record, without what the server's judgement gives (course player's). */
+  item: { examType: number; id: number | string; sentenceId?: number | string };
+}
+
+/** The server's judgement of a course recording, as the course hands it in. */
+export interface CourseJudgement {
+  audio_url: string;
+  score: number;
+  duration: number;
+}
+
+export const isCourseFiling = (
+  filing: QueuedFiling | QueuedCourseFiling,
+): filing is QueuedCourseFiling => 'kind' in filing && filing.kind === 'course';
+
 export interface QueuedRecording {
   /** The device's id of the recording (the speech session id it was recorded under). */
   clientId: string;
@@ -32,8 +61,10 @@ export interface QueuedRecording {
   refText: string;
   /** The device's judgement (shown at once; not sent). */
   device: TSpeechResult;
-  filing: QueuedFiling;
+  filing: QueuedFiling | QueuedCourseFiling;
   queuedAt: number;
+  /** A course recording the server has judged, waiting for its course to take it. */
+  judged?: CourseJudgement;
 }
 
 /** Where queued recordings are kept: IndexedDB in the browser, a Map in tests. */
@@ -45,10 +76,16 @@ export interface QueueStore {
 
 /** Files one queued recording; rejects with the request's error. */
 export type FileQueued = (entry: QueuedRecording) => Promise<TAudioAnswer>;
+/** Has a course recording judged by the server; rejects with the request's error. */
+export type JudgeQueued = (entry: QueuedRecording) => Promise<TSpeechAnswer>;
 
-/** How a queued recording ended: filed (the server's answer) or refused for good (dropped). */
+/**
+ * How a queued recording ended: filed (the server's answer), judged (a course's, kept for its
+ * course) or refused for good (dropped).
+ */
 export type QueueEvent =
   | { kind: 'filed'; clientId: string; answer: TAudioAnswer }
+  | { kind: 'judged'; clientId: string; processId: number; run: string }
   | { kind: 'refused'; clientId: string; code: number };
 
 const DB_NAME = 'picbook-recordings';
@@ -118,11 +155,36 @@ export function memoryStore(): QueueStore & { entries: Map<string, QueuedRecordi
 }
 
 /** POST /api/v1/audio with the WAV and the device's id (never the device's score). */
-export const fileQueued: FileQueued = (entry) =>
-  postAudio(
-    { ...entry.filing, duration: entry.duration, client_id: entry.clientId, audio: entry.wav },
+export const fileQueued: FileQueued = (entry) => {
+  const { filing } = entry;
+  if (isCourseFiling(filing)) return Promise.reject(new Error('a course recording is judged'));
+  return postAudio(
+    { ...filing, duration: entry.duration, client_id: entry.clientId, audio: entry.wav },
     { silent: true },
   );
+};
+
+/**
+ * POST /api/v1/speech with the whole WAV under the recording's session id (the server answers a
+ * repeated session with the same answer); the device's score is never sent.
+ */
+export const judgeQueued: JudgeQueued = (entry) => {
+  const form = new FormData();
+  form.append('session_id', entry.clientId);
+  form.append('seq', '0');
+  form.append('is_ended', '1');
+  form.append('ref_text', entry.refText);
+  form.append('audio_bin', entry.wav, 'take.wav');
+  return request<TSpeechAnswer>({
+    method: routes.speech.method,
+    path: routes.speech.path,
+    body: form,
+    silent: true,
+  });
+};
+
+/** A course's judged recording older than this is dropped (as the course's own history). */
+const COURSE_KEEP_MS = 7 * 24 * 3600 * 1000;
 
 /** A refusal that another try cannot change (a 4xx or a business code), not the network. */
 function isRefusal(error: unknown): error is { code: number } {
@@ -134,6 +196,8 @@ function isRefusal(error: unknown): error is { code: number } {
 export interface RecordingQueueOptions {
   store: QueueStore;
   file: FileQueued;
+  /** Course recordings (POST /api/v1/speech); without it they wait. */
+  judge?: JudgeQueued;
   offline(): boolean;
   /** The signed-in user (only their recordings are filed). */
   userId(): number | undefined;
@@ -153,13 +217,67 @@ export class RecordingQueue {
   /** Keeps a recording for filing, then tries to file what is waiting. */
   async add(entry: QueuedRecording): Promise<void> {
     await this.options.store.put(entry);
-    this.options.onPending?.((await this.options.store.all()).length);
+    this.options.onPending?.((await this.pending()).length);
     void this.flush().catch(() => undefined);
   }
 
-  /** Recordings waiting (oldest first). */
-  pending(): Promise<QueuedRecording[]> {
-    return this.options.store.all();
+  /** Recordings waiting to be filed (oldest first). */
+  async pending(): Promise<QueuedRecording[]> {
+    return (await this.options.store.all()).filter((e) => !e.judged);
+  }
+
+  /**
+   * A course item answered again (a recording the server judged at once): what the queue holds
+   * for it in this run is older and is dropped, filed or not (the newest answer is the item's).
+   */
+  async dropCourseItem(processId: number, run: string, itemId: number | string): Promise<void> {
+    for (const entry of await this.options.store.all()) {
+      const { filing } = entry;
+      if (
+        isCourseFiling(filing) &&
+        filing.processId === processId &&
+        filing.run === run &&
+        String(filing.item.id) === String(itemId)
+      ) {
+        await this.options.store.delete(entry.clientId);
+      }
+    }
+    this.options.onPending?.((await this.pending()).length);
+  }
+
+  /**
+   * The server's judgements of a course run's recordings (oldest first), handed over once: they
+   * leave the queue. Judged recordings of the course's other runs, and any older than a week,
+   * are dropped (their run is over). Answers how many of this run still wait to be judged too.
+   */
+  async takeCourseAnswers(
+    processId: number,
+    run: string,
+    now = Date.now(),
+  ): Promise<{
+    answers: Array<{ item: QueuedCourseFiling['item']; judged: CourseJudgement; at: number }>;
+    waiting: number;
+  }> {
+    const answers: Array<{
+      item: QueuedCourseFiling['item'];
+      judged: CourseJudgement;
+      at: number;
+    }> = [];
+    let waiting = 0;
+    for (const entry of await this.options.store.all()) {
+      const { filing } = entry;
+      if (!isCourseFiling(filing)) continue;
+      const ours = filing.processId === processId && filing.run === run;
+      if (!entry.judged) {
+        if (ours) waiting++;
+        continue;
+      }
+      if (ours) answers.push({ item: filing.item, judged: entry.judged, at: entry.queuedAt });
+      if (ours || filing.processId === processId || now - entry.queuedAt > COURSE_KEEP_MS) {
+        await this.options.store.delete(entry.clientId);
+      }
+    }
+    return { answers, waiting };
   }
 
   /** Told of each recording filed or refused (the screens update quietly). */
@@ -180,14 +298,18 @@ export class RecordingQueue {
     }
     this.flushing = (async () => {
       let filed = 0;
-      do {
-        this.again = false;
-        filed += await this.runExclusive();
-      } while (this.again);
+      try {
+        do {
+          this.again = false;
+          filed += await this.runExclusive();
+        } while (this.again);
+      } finally {
+        // At once with the last look at `again` (a `.finally()` callback would run a turn later,
+        // and a flush asked for in between would share a round that is over).
+        this.flushing = null;
+      }
       return filed;
-    })().finally(() => {
-      this.flushing = null;
-    });
+    })();
     return this.flushing;
   }
 
@@ -202,24 +324,47 @@ export class RecordingQueue {
     try {
       return await this.fileAllOf(userId);
     } finally {
-      this.options.onPending?.((await this.options.store.all()).length);
+      this.options.onPending?.((await this.pending()).length);
     }
   }
 
   private async fileAllOf(userId: number): Promise<number> {
     let filed = 0;
-    for (const entry of await this.options.store.all()) {
+    for (const entry of await this.pending()) {
       if (entry.userId !== userId) continue;
+      const { filing } = entry;
+      const { judge } = this.options;
+      if (isCourseFiling(filing) && !judge) continue;
       let event: QueueEvent;
       try {
-        const answer = await this.options.file(entry);
-        event = { kind: 'filed', clientId: entry.clientId, answer };
+        if (isCourseFiling(filing) && judge) {
+          const answer = await judge(entry);
+          // Kept, with the server's judgement, for its course to take (after a reload too).
+          await this.options.store.put({
+            ...entry,
+            judged: {
+              audio_url: answer.audio_url ?? '',
+              score: answer.result?.score ?? 0,
+              duration: answer.duration,
+            },
+          });
+          event = {
+            kind: 'judged',
+            clientId: entry.clientId,
+            processId: filing.processId,
+            run: filing.run,
+          };
+        } else {
+          const answer = await this.options.file(entry);
+          await this.options.store.delete(entry.clientId);
+          event = { kind: 'filed', clientId: entry.clientId, answer };
+        }
         filed++;
       } catch (error) {
         if (!isRefusal(error)) break;
+        await this.options.store.delete(entry.clientId);
         event = { kind: 'refused', clientId: entry.clientId, code: error.code };
       }
-      await this.options.store.delete(entry.clientId);
       for (const listener of this.listeners) listener(event);
     }
     return filed;
@@ -240,12 +385,37 @@ export function recordingQueue(): RecordingQueue {
   browserQueue ??= new RecordingQueue({
     store: typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore,
     file: fileQueued,
+    judge: judgeQueued,
     offline: isOffline,
     userId: () => currentUser(),
     exclusive: acrossTabs,
     onPending: markRecordingsQueued,
   });
   return browserQueue;
+}
+
+/**
+ * Queues a recording scored on the device (its answer in the API's shape and its WAV) to be
+ * filed as `filing`; resolves once it is kept.
+ */
+export function queueDeviceRecording(input: {
+  answer: TSpeechAnswer & { result: TSpeechResult };
+  wav: Blob;
+  userId: number;
+  refText: string;
+  filing: QueuedFiling | QueuedCourseFiling;
+}): Promise<void> {
+  const { answer, wav, userId, refText, filing } = input;
+  return recordingQueue().add({
+    clientId: answer.session_id,
+    userId,
+    wav,
+    duration: answer.duration,
+    refText,
+    device: answer.result,
+    filing,
+    queuedAt: Date.now(),
+  });
 }
 
 let started = false;

@@ -13,6 +13,8 @@ export interface LearningHistory {
   answers: LocalAnswerRecord[];
   /** Seconds spent so far. */
   seconds: number;
+  /** The run (queued device answers belong to one run of the course; issue 37). */
+  run?: string;
   at: number;
 }
 
@@ -46,6 +48,7 @@ export function readLearningHistory(
       part: v.part ?? 0,
       answers: v.answers,
       seconds: Number(v.seconds) || 0,
+      ...(typeof v.run === 'string' ? { run: v.run } : {}),
       at: v.at,
     };
   } catch {

@@ -1,9 +1,11 @@
-import type { TCourse, TStudyPlan } from '@picbook/contracts';
+import type { TCourse, TCourseResult, TStudyPlan } from '@picbook/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/request/query-client';
+import { useStartup } from '../../shared/startup/startup-store';
 import { apiError, stubApi } from '../../test/api-stub';
+import { installDeviceScoring, recordingQueue } from '../speech';
 import { clearLearningHistory, readLearningHistory, saveLearningHistory } from './learning-history';
 import { claimableRewards, courseJump, currentPlace, quickStart } from './plan-helpers';
 import { CoursePlayer } from './player/CoursePlayer';
@@ -189,6 +191,18 @@ const lookCourse: TCourse = {
   },
 };
 
+/** The server's answer to a course handed in (the player's tests). */
+const courseResult: TCourseResult = {
+  report_id: 1,
+  score: 70,
+  stars: 2,
+  items: [],
+  reward: { coins: 2, diamonds: 0 },
+  best_score: 70,
+  status: 2,
+  balances: { coins: 2, credits: 0, diamonds: 0 },
+};
+
 describe('the course player', () => {
   it('sends the child’s tries converted by exam type (§5) and never decides the score itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -196,16 +210,7 @@ describe('the course player', () => {
     stubApi({
       submitCourse: ({ body }) => {
         bodies.push(body);
-        return {
-          report_id: 1,
-          score: 70,
-          stars: 2,
-          items: [],
-          reward: { coins: 2, diamonds: 0 },
-          best_score: 70,
-          status: 2,
-          balances: { coins: 2, credits: 0, diamonds: 0 },
-        };
+        return courseResult;
       },
       userInfo: () => apiError(10008, 'no'),
     });
@@ -238,6 +243,120 @@ describe('the course player', () => {
       ref: 'planning',
       answers: [{ exam_type: 1, score_type: 0, exam_detail: { id: '1.1', answer: 'a,b' } }],
     });
+    vi.useRealTimers();
+  });
+});
+
+describe('a course’s speaking answer scored on the device (issue 37)', () => {
+  it('queued before a reload, judged by the server once online, handed in as the server judged it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    useStartup.setState({ user: { id: 7 } as never });
+    installDeviceScoring();
+    const judged: string[] = [];
+    const bodies: unknown[] = [];
+    stubApi({
+      speech: ({ body }) => {
+        const form = body as unknown as FormData;
+        judged.push(String(form.get('session_id')));
+        expect(form.get('ref_text')).toBe('It is a windy day.');
+        return {
+          session_id: String(form.get('session_id')),
+          is_ended: true,
+          received: [],
+          audio_url: '/uploads/rec/judged.wav?exp=1&sig=s',
+          duration: 2.1,
+          result: {
+            score: 64,
+            accuracy: 60,
+            fluency: 70,
+            completeness: 100,
+            words: [],
+            verdict: 'ok',
+            feedback: '',
+            channels: [],
+          },
+        };
+      },
+      submitCourse: ({ body }) => {
+        bodies.push(body);
+        return courseResult;
+      },
+      userInfo: () => apiError(10008, 'no'),
+    });
+    // Recorded offline in part 2 of this run before the tab was closed: the device said 91.
+    await recordingQueue().add({
+      clientId: 'device-session-000000001',
+      userId: 7,
+      wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
+      duration: 2,
+      refText: 'It is a windy day.',
+      device: {
+        score: 91,
+        accuracy: 91,
+        fluency: 91,
+        completeness: 100,
+        words: [],
+        verdict: 'ok',
+        feedback: '',
+        channels: [{ name: 'device', score: 91 }],
+      },
+      filing: {
+        kind: 'course',
+        processId: 101112,
+        run: 'run-before-reload',
+        item: { examType: 20, id: '2.1', sentenceId: 5 },
+      },
+      queuedAt: 1,
+    });
+    expect(judged).toEqual([]);
+    const onFinished = vi.fn();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <CoursePlayer
+          course={lookCourse as TCourse & { content: { kind: 'parts'; parts: [] } }}
+          userId={7}
+          startPart={0}
+          startAnswers={[]}
+          startSeconds={0}
+          startRun="run-before-reload"
+          ref_="planning"
+          onFinished={onFinished}
+        />
+      </QueryClientProvider>,
+    );
+    // The network returns: judged once.
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(judged).toEqual(['device-session-000000001']));
+    window.dispatchEvent(new Event('online'));
+    fireEvent.click(screen.getByTestId('guide-skip'));
+    fireEvent.click(screen.getByText('Up it goes!'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    await waitFor(() => expect(onFinished).toHaveBeenCalled());
+    expect(judged).toEqual(['device-session-000000001']);
+    // The server's recording and score, never the device's 91.
+    expect(bodies[0]).toMatchObject({
+      answers: expect.arrayContaining([
+        expect.objectContaining({
+          exam_type: 20,
+          exam_detail: expect.objectContaining({
+            id: '2.1',
+            audio_url: '/uploads/rec/judged.wav?exp=1&sig=s',
+            score: 64,
+          }),
+        }),
+      ]),
+    });
+    // Taken: nothing of it is left in the queue.
+    expect(await recordingQueue().takeCourseAnswers(101112, 'run-before-reload')).toEqual({
+      answers: [],
+      waiting: 0,
+    });
+    online.mockRestore();
+    useStartup.setState({ user: null });
     vi.useRealTimers();
   });
 });

@@ -6,6 +6,7 @@ import {
   getAppInfo,
   idlePolicyFor,
   marketListFor,
+  nativeNetworkType,
   nativeRequest,
   nativeStorage,
   onBroadcast,
@@ -44,6 +45,7 @@ describe('bridge queue and simulator round trips (§7)', () => {
     await nativeStorage.remove('greeting');
     expect(await nativeStorage.get('greeting')).toBeNull();
     expect(await getAppInfo()).toMatchObject({ uuid: 'sim-uuid', sid: 'sim-sid' });
+    expect(await nativeNetworkType()).toBe('wifi');
     await webReady();
     await downloadApp('vivo');
     const ready = sim.calls.find((c) => c.action === 'webReady');
@@ -56,6 +58,14 @@ describe('bridge queue and simulator round trips (§7)', () => {
     expect((download?.payload as { marketList?: string[] } | undefined)?.marketList?.[0]).toBe(
       'vivo',
     );
+  });
+
+  it('an older shell that does not know the network type answers null', async () => {
+    sim = installBridgeSimulator({ answer: () => ({ code: -1 }) });
+    expect(await nativeNetworkType()).toBeNull();
+    sim.uninstall();
+    sim = installBridgeSimulator({ answer: () => ({ code: 0, data: { networkType: '' } }) });
+    expect(await nativeNetworkType()).toBeNull();
   });
 
   it('native request failures -1020 and -1202 carry their messages', async () => {

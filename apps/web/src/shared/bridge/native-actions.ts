@@ -112,6 +112,18 @@ export async function getAppInfo(): Promise<{
   };
 }
 
+/**
+ * The shell's network type (issue 37, decision 110): `getAppInfo` with type `network` answers
+ * `{ networkType }` ("wifi", "ethernet", "cellular", "4g", "none"…). Null when the shell does not
+ * say (an older shell answers a non-zero code or nothing within `timeoutMs`).
+ */
+export async function nativeNetworkType(timeoutMs = 3000): Promise<string | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  const result = await Promise.race([callNative('getAppInfo', { type: 'network' }), timeout]);
+  const type = result?.code === 0 ? result.data?.networkType : undefined;
+  return typeof type === 'string' && type !== '' ? type : null;
+}
+
 export const openUri = (uri: string) => callNative('openUri', { uri });
 export const goBack = (options: { quit?: boolean } = {}) => callNative('goBack', options);
 export const openWeb = (options: {

@@ -32,7 +32,9 @@ export const defaultAnswers: Answerer = (action, payload) => {
       simulatedStorage.clear();
       return { code: 0 };
     case 'getAppInfo':
-      return { code: 0, data: { uuid: 'sim-uuid', sid: 'sim-sid', timestamp: Date.now() } };
+      return p.type === 'network'
+        ? { code: 0, data: { networkType: 'wifi' } }
+        : { code: 0, data: { uuid: 'sim-uuid', sid: 'sim-sid', timestamp: Date.now() } };
     case 'request':
       return { code: -1020 };
     case 'getWeixinAuthCode':

@@ -20,7 +20,7 @@ import { ChildSetupFlow } from '../../child';
 import { ParentsSlides } from '../../shell';
 import { ParentsLearningLinks } from '../components/ParentsLearningLinks';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
-import { RecordingPlaceSetting } from '../components/RecordingPlaceSetting';
+import { RecordingPlaceSetting, SpeechPrefetchSetting } from '../components/RecordingPlaceSetting';
 import styles from './Parents.module.css';
 
 type Option = { value: number; label: string };
@@ -202,6 +202,7 @@ export default function ParentsCenterPage() {
         ))}
         <PublicWorksSetting className={styles.row} />
         <RecordingPlaceSetting className={styles.row} />
+        <SpeechPrefetchSetting className={styles.row} />
         <label className={styles.row}>
           <span>{t('language')}</span>
           <select value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>

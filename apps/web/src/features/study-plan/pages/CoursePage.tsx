@@ -165,6 +165,7 @@ function CourseStart({
       startPart={start.part}
       startAnswers={start.history?.answers ?? []}
       startSeconds={start.history?.seconds ?? 0}
+      {...(start.history?.run ? { startRun: start.history.run } : {})}
       ref_={search.get('ref') ?? 'planning'}
       onFinished={handleFinished}
     />

@@ -7,7 +7,8 @@ import { isDeviceAnswer, useRecorder } from '../../../../../shared/recorder';
 import { useRecordingDeviceOnly } from '../../../../../shared/settings/recording-device-only';
 import { Button } from '../../../../../shared/ui/Button';
 import speakerIcon from '../../../../../shared/ui/icons/speaker.svg';
-import { judgeOnServer, MicButton, ScoreView, useEachRecording } from '../../../../speech';
+import { MicButton, queueDeviceRecording, ScoreView, useEachRecording } from '../../../../speech';
+import { useCourseRun } from '../../course-run';
 import { itemId, type PartProps } from '../../part-props';
 import styles from '../parts.module.css';
 
@@ -46,26 +47,37 @@ export function SpeakPart({
   const isLast = index === part.sentences.length - 1;
 
   const deviceOnly = useRecordingDeviceOnly();
+  const courseRun = useCourseRun();
   const handleResult = (answer: TSpeechAnswer, wav: Blob | null) => {
     if (!answer.audio_url) return;
     setTakes((m) => ({ ...m, [sentence.id]: answer.audio_url ?? '' }));
-    const record = (judged: TSpeechAnswer) =>
-      onAnswer({
-        examType: PART_EXAM_TYPES[part.type],
-        id: itemId(part, index),
-        sentenceId: sentence.id,
-        audioUrl: judged.audio_url ?? '',
-        score: judged.result?.score ?? 0,
-        duration: judged.duration,
+    const item = {
+      examType: PART_EXAM_TYPES[part.type],
+      id: itemId(part, index),
+      sentenceId: sentence.id,
+    };
+    if (!isDeviceAnswer(answer)) {
+      return onAnswer({
+        ...item,
+        audioUrl: answer.audio_url,
+        score: answer.result?.score ?? 0,
+        duration: answer.duration,
       });
-    if (!isDeviceAnswer(answer)) return record(answer);
+    }
     // Scored on the device: the course is handed in with the server's recording and judgement,
-    // so the answer counts once the server has judged it (never the device's number); with
-    // 录音只保存在本机 it stays on the device and counts as not answered.
-    if (deviceOnly || !wav) return;
-    void judgeOnServer(answer, wav, sentence.en)
-      .then((judged) => judged.audio_url && record(judged))
-      .catch(() => undefined);
+    // so the answer counts once the server has judged it (never the device's number). Queued
+    // (IndexedDB: it survives a reload and a closed tab) and judged when the network is there;
+    // the course takes it then. With 录音只保存在本机 it stays on the device, not answered.
+    const { userId } = courseRun ?? {};
+    const { result } = answer;
+    if (deviceOnly || !wav || !courseRun || userId === undefined || !result) return;
+    void queueDeviceRecording({
+      answer: { ...answer, result },
+      wav,
+      userId,
+      refText: sentence.en,
+      filing: { kind: 'course', processId: courseRun.processId, run: courseRun.run, item },
+    }).catch(() => undefined);
   };
   const next = () => {
     if (!isLast) return setIndex((i) => i + 1);
