@@ -1,4 +1,5 @@
 import type { TAudioAnswer, TSpeechAnswer, TSpeechResult } from '@picbook/contracts';
+import { ErrorCode } from '@picbook/contracts/errors';
 import { routes } from '@picbook/contracts/routes';
 import { isOffline } from '../../shared/platform/network';
 import { markRecordingsQueued } from '../../shared/recorder/queued-flag';
@@ -166,11 +167,28 @@ export const fileQueued: FileQueued = (entry) => {
 
 /**
  * POST /api/v1/speech with the whole WAV under the recording's session id (the server answers a
- * repeated session with the same answer); the device's score is never sent.
+ * repeated session with the same answer); the device's score is never sent. A session the
+ * recorder opened online before the network dropped expires unfinished on the server (10024 an
+ * hour after); the whole recording is then judged once more under a session id of its own, the
+ * same in every tab, so the child's answer is not lost.
  */
-export const judgeQueued: JudgeQueued = (entry) => {
+export const judgeQueued: JudgeQueued = async (entry) => {
+  try {
+    return await judgeAs(entry, entry.clientId);
+  } catch (error) {
+    if (!isRequestError(error) || error.code !== ErrorCode.RecordNotFound) throw error;
+    return judgeAs(entry, retrySessionId(entry.clientId));
+  }
+};
+
+/** The session id a recording is judged under once its first session expired (8–64 chars). */
+export function retrySessionId(clientId: string): string {
+  return `${clientId.slice(0, 61)}-r2`;
+}
+
+function judgeAs(entry: QueuedRecording, sessionId: string): Promise<TSpeechAnswer> {
   const form = new FormData();
-  form.append('session_id', entry.clientId);
+  form.append('session_id', sessionId);
   form.append('seq', '0');
   form.append('is_ended', '1');
   form.append('ref_text', entry.refText);
@@ -181,7 +199,7 @@ export const judgeQueued: JudgeQueued = (entry) => {
     body: form,
     silent: true,
   });
-};
+}
 
 /** A course's judged recording older than this is dropped (as the course's own history). */
 const COURSE_KEEP_MS = 7 * 24 * 3600 * 1000;
