@@ -81,6 +81,19 @@ const screens = [
   { id: 'reader', path: '/library/read/1/1', sizes: CHILD, loggedIn: true },
   { id: 'not-found', path: '/no/such/page', sizes: CHILD, loggedIn: true },
   { id: 'parents-center', path: '/parents/center', sizes: PARENTS, loggedIn: true, gate: true },
+  {
+    // The learning settings: page turning, 录音只保存在本机 and the Wi‑Fi prefetch (decision 110).
+    id: 'parents-speech-settings',
+    path: '/parents/center',
+    sizes: PARENTS,
+    loggedIn: true,
+    gate: true,
+    before: async (p) => {
+      const later = p.getByRole('button', { name: /以后再说|Later/ });
+      if (await later.count()) await later.first().click();
+      await p.getByText(/录音只保存在本机|Keep recordings on this device/).first().scrollIntoViewIfNeeded();
+    },
+  },
   { id: 'demo', path: '/demo/fonts', sizes: CHILD, loggedIn: true },
   { id: 'timeout', path: '/library', sizes: CHILD, loggedIn: true, breakApi: true },
 ];
