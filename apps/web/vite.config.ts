@@ -266,7 +266,12 @@ export default defineConfig({
   build: {
     target: ['es2020', 'chrome80', 'safari13'],
     sourcemap: true,
-    assetsInlineLimit: 2048,
+    // Small files go into the code as data: addresses, but never an SVG: an SVG picture is a
+    // document of its own, and one from a data: address is made at once, in the task that drew
+    // its <img> (~1.5 ms of CPU each on the bench's host, 10 on /library's first screen); from a
+    // file it is made when the file arrives, in a short task of its own (decision 111, round 3).
+    // Every <img> of an icon has its size in CSS, so nothing moves when it arrives.
+    assetsInlineLimit: (file, content) => !file.endsWith('.svg') && content.length < 2048,
     // dist/.vite/manifest.json: chunk graph for `npm run bench` (not served: dot folders are not).
     manifest: true,
     // Two pages: the families' app and the operator console, which share no entry chunk.

@@ -28,7 +28,9 @@ export function TabsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const tab = tabOfPath(pathname);
-  // The first load draws the shell (rail, top bar) in one task and the tab's page in the next.
+  // The first load draws the shell's frame and rail in one task, the top bar in the next and the
+  // tab's page in the one after (the top row's height is fixed: nothing moves when it comes).
+  const isTopDrawn = useDrawnAfterFirstTask('tabs-top');
   const isPageDrawn = useDrawnAfterFirstTask('tabs-page');
   return (
     <div className={`${styles.shell} ${backgrounds[tab]}`} data-area={tab}>
@@ -46,8 +48,12 @@ export function TabsLayout() {
         ))}
       </nav>
       <div className={styles.top}>
-        <ChildTopBar />
-        <HomeEntrances />
+        {isTopDrawn && (
+          <>
+            <ChildTopBar />
+            <HomeEntrances />
+          </>
+        )}
       </div>
       <main className={styles.main}>{isPageDrawn && <Outlet />}</main>
     </div>

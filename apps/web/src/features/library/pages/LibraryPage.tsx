@@ -62,6 +62,11 @@ export default function LibraryPage() {
     (c) => activeCategory === null || c.book_info.category === activeCategory,
   );
   const current = reading.data?.list[0];
+  // On the first load as many cards as the skeleton grid had (the first row on a phone, the LCP's
+  // candidates among them) come first and the rest of the level's a task after they are drawn
+  // (decision 111, round 3).
+  const isRestDrawn = useDrawnAfterFirstTask('library-more-cards', isDrawn && books.isSuccess);
+  const drawnCards = isRestDrawn ? shown : shown.slice(0, SKELETONS.length);
 
   const handleLevel = (level: number) => {
     setSelected(level);
@@ -151,13 +156,13 @@ export default function LibraryPage() {
           </div>
         </section>
       ) : (
-        <div className={styles.grid} aria-busy={books.isPending || !isDrawn}>
+        <div className={styles.grid} aria-busy={books.isPending || !isDrawn || !isRestDrawn}>
           {isDrawn && current && (
             <ContinueReading card={current} onPlay={handlePlay} onOpen={handleOpen} />
           )}
           {books.isPending || !isDrawn
             ? SKELETONS.map((n) => <BookCardSkeleton key={n} />)
-            : shown.map((card, index) => (
+            : drawnCards.map((card, index) => (
                 <BookCard
                   key={card.book_info.id}
                   card={card}
