@@ -160,14 +160,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.services?.payments ?? services.payments,
   });
   app.decorateRequest('userId', null);
+  app.decorateRequest('changesAnnounced', false);
   // Set when shutting down: responses then close their keep-alive socket, so the server can
   // finish without waiting for idle clients.
   app.decorate('draining', false);
   app.addHook('onSend', async (request, reply, payload) => {
     if (app.draining) reply.header('connection', 'close');
     // A write is answered once this process has heard its changes (decision 078): the client's
-    // next read here never meets a cache entry from before its own write.
-    if (request.method !== 'GET' && request.method !== 'HEAD') await database.changes.settle();
+    // next read here never meets a cache entry from before its own write. A handler that
+    // announced its changes to this process's caches (the progress write) needs no wait.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.changesAnnounced)
+      await database.changes.settle();
     return payload;
   });
 

@@ -212,31 +212,37 @@ export function registerBookRoutes(app: FastifyInstance): void {
   // The write every page turn makes (issue 41): who may open the book comes from a cache that
   // progress does not drop, the book from the content cache (decision 071), and the progress and
   // the reading day go in one statement, shared with the other families' page turns that arrive
-  // meanwhile (decision 103).
-  defineRoute(app, endpoints.saveProcess, async ({ deps, token, userId, params, body }) => {
-    const now = deps.clock.now();
-    const access = await loadReaderAccess(deps.database, token, now, params.id);
-    const { book } = orNotFound(await bookContent(deps.db, params.id, access.version));
-    const info = presentBookInfo(book, access.reader, access.unlocked.has(book.id));
-    if (info.lock !== 0) {
-      throw new AppError(ErrorCode.NotAllowed, LOCK_MESSAGES[info.lock_reason ?? 'vip']);
-    }
-    if (processPage(body.process) > book.pageCount) {
-      throw invalidParams('process', `超过绘本页数 ${book.pageCount}`);
-    }
-    const row = await saveProgress(deps.database, {
-      userId,
-      bookId: book.id,
-      process: body.process,
-      mode: body.type,
-      finished: body.finished === 1,
-      now,
-      readingDay: chinaDate(now),
-    });
-    const reading = presentReading(row);
-    if (!reading) throw new Error('saved progress missing');
-    return reading;
-  });
+  // meanwhile (decision 103). The writer tells this process's caches what the batch changed at its
+  // commit, so the answer skips the change feed's settle round trip (decision 103, second round).
+  defineRoute(
+    app,
+    endpoints.saveProcess,
+    async ({ deps, token, userId, params, body, request }) => {
+      const now = deps.clock.now();
+      const access = await loadReaderAccess(deps.database, token, now, params.id);
+      const { book } = orNotFound(await bookContent(deps.db, params.id, access.version));
+      const info = presentBookInfo(book, access.reader, access.unlocked.has(book.id));
+      if (info.lock !== 0) {
+        throw new AppError(ErrorCode.NotAllowed, LOCK_MESSAGES[info.lock_reason ?? 'vip']);
+      }
+      if (processPage(body.process) > book.pageCount) {
+        throw invalidParams('process', `超过绘本页数 ${book.pageCount}`);
+      }
+      const row = await saveProgress(deps.database, {
+        userId,
+        bookId: book.id,
+        process: body.process,
+        mode: body.type,
+        finished: body.finished === 1,
+        now,
+        readingDay: chinaDate(now),
+      });
+      request.changesAnnounced = true;
+      const reading = presentReading(row);
+      if (!reading) throw new Error('saved progress missing');
+      return reading;
+    },
+  );
 
   // Asked at every library start (issue 41): the page's rows kept per family while the change
   // feed is live (decision 112), the locks worked out at this request's time.

@@ -1,3 +1,4 @@
+import type { Change } from '../../platform/db/change-feed';
 import type { Database } from '../../platform/db/client';
 import type { ProgressRow } from './reading.queries';
 
@@ -23,6 +24,8 @@ interface SavedProgress {
   first_read_at: Date | string;
   last_read_at: Date | string;
   finished_at: Date | string | null;
+  /** Whether this statement noted a new reading day of the family. */
+  new_day: boolean;
 }
 
 /** The steps of one (family, book) that arrived while the previous batch was being written. */
@@ -70,8 +73,9 @@ const SAVE_STEPS = `with quick as (select set_config('synchronous_commit', 'off'
     insert into reading_days (user_id, day)
     select distinct user_id, day from jsonb_to_recordset($2::jsonb) as r(user_id int, day text)
       order by 1, 2
-    on conflict do nothing)
-  select p.* from p, quick`;
+    on conflict do nothing
+    returning user_id)
+  select p.*, p.user_id in (select user_id from d) as new_day from p, quick`;
 
 /**
  * Writes reading progress in batches, one statement at a time per process (decision 103). A step
@@ -80,9 +84,12 @@ const SAVE_STEPS = `with quick as (select set_config('synchronous_commit', 'off'
  * rest a step goes out alone at once. Each step is answered only after its batch committed, with
  * the row as saved, so a client reads its own write on any process, and nothing a family was told
  * is saved can be lost by this process ending. Two steps of one family and book in the same batch
- * become one row (the greater process, the later mode, both finishes).
+ * become one row (the greater process, the later mode, both finishes). The batch's changes are
+ * announced to this process's caches at its commit, before any answer (see `ChangeFeed.announce`).
  */
-export function createProgressWriter(database: Pick<Database, 'queryNamed'>) {
+export function createProgressWriter(
+  database: Pick<Database, 'queryNamed'> & { changes?: Pick<Database['changes'], 'announce'> },
+) {
   let gathering = new Map<string, Entry>();
   let running = false;
 
@@ -115,6 +122,14 @@ export function createProgressWriter(database: Pick<Database, 'queryNamed'>) {
       for (const entry of entries) await write([entry]);
       return;
     }
+    // Committed: this process's caches drop what the batch changed before any step is answered,
+    // so the route needs no settle round trip (the database's notifications follow for all).
+    const changed: Change[] = [];
+    for (const r of rows) {
+      changed.push({ table: 'reading_progress', owner: r.user_id });
+      if (r.new_day) changed.push({ table: 'reading_days', owner: r.user_id });
+    }
+    database.changes?.announce(changed);
     const saved = new Map(rows.map((r) => [`${r.user_id}:${r.book_id}`, presentRow(r)]));
     for (const entry of entries) {
       const row = saved.get(`${entry.userId}:${entry.bookId}`);
@@ -202,7 +217,7 @@ const writers = new WeakMap<object, ReturnType<typeof createProgressWriter>>();
 
 /** Saves a reading step through the database's one progress writer. */
 export function saveProgress(
-  database: Pick<Database, 'queryNamed'>,
+  database: Pick<Database, 'queryNamed' | 'changes'>,
   step: ProgressStep,
 ): Promise<ProgressRow> {
   let writer = writers.get(database);

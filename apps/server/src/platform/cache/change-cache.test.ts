@@ -18,6 +18,9 @@ function fakeFeed() {
       };
     },
     settle: async () => {},
+    announce(changes: readonly Change[]) {
+      for (const change of changes) feed.emit(change);
+    },
     close: async () => {},
     emit(change: Change) {
       seq += 1;

@@ -23,6 +23,13 @@ export interface ChangeFeed {
    * for it before answering a write, so a client never reads its own write's old state here.
    */
   settle(): Promise<void>;
+  /**
+   * Changes this process has just committed, told to its own caches at once rather than when the
+   * database's notification comes back (decision 103, second round): a write that announces all
+   * it changed is answered without `settle`'s round trip. Other processes hear them from the
+   * database as ever; the notification arriving here later drops nothing a reader still needs.
+   */
+  announce(changes: readonly Change[]): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +99,7 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
     subscribe: hub.subscribe,
     // PGlite delivered every notification before the writing query returned.
     settle: async () => {},
+    announce: () => {},
     close: () => unlisten(),
   };
 }
@@ -243,6 +251,9 @@ export function postgresChangeFeed(connect: () => pg.Client): ChangeFeed {
         nextSettle = arrived;
       }
       return nextSettle;
+    },
+    announce(changes) {
+      for (const change of changes) hub.emit(change);
     },
     async close() {
       closed = true;

@@ -99,5 +99,10 @@ function firstHeader(request: FastifyRequest, name: string): string | undefined 
 declare module 'fastify' {
   interface FastifyRequest {
     userId: number | null;
+    /**
+     * The handler told this process's caches every change it committed (`ChangeFeed.announce`):
+     * the answer need not wait for the change feed's settle (app.ts).
+     */
+    changesAnnounced: boolean;
   }
 }

@@ -33,7 +33,10 @@ const recording = (clientId: string): QueuedRecording => ({
   queuedAt: 1,
 });
 
-const sessionOf = (call: number) => (post.mock.calls[call]?.[0].body as FormData).get('session_id');
+const sessionOf = (call: number) => {
+  const form = post.mock.calls[call]?.[0].body;
+  return form instanceof FormData ? form.get('session_id') : undefined;
+};
 const judged = { session_id: 'x', is_ended: true, received: [] } as unknown as TSpeechAnswer;
 
 afterEach(() => post.mockReset());
