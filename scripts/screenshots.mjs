@@ -91,7 +91,10 @@ const screens = [
     before: async (p) => {
       const later = p.getByRole('button', { name: /以后再说|Later/ });
       if (await later.count()) await later.first().click();
-      await p.getByText(/录音只保存在本机|Keep recordings on this device/).first().scrollIntoViewIfNeeded();
+      await p
+        .getByText(/录音只保存在本机|Keep recordings on this device/)
+        .first()
+        .scrollIntoViewIfNeeded();
     },
   },
   { id: 'demo', path: '/demo/fonts', sizes: CHILD, loggedIn: true },
