@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALIGN_SAMPLE_RATE } from './model';
+import { pcm16MonoWavHeader, WAVE_FORMAT_PCM } from './wav';
 
 /** Mono audio as 32-bit float samples in [-1, 1]. */
 export interface MonoAudio {
@@ -20,7 +21,6 @@ export interface DecodedWav extends MonoAudio {
   encoding: 'pcm' | 'float';
 }
 
-const WAVE_FORMAT_PCM = 0x0001;
 const WAVE_FORMAT_IEEE_FLOAT = 0x0003;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 
@@ -110,23 +110,8 @@ export function decodeWav(bytes: Uint8Array): DecodedWav {
 /** Encodes mono float samples as a 16-bit PCM WAV file (clipping to [-1, 1]). */
 export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
   const bytes = new Uint8Array(44 + samples.length * 2);
+  bytes.set(pcm16MonoWavHeader(samples.length * 2, sampleRate));
   const view = new DataView(bytes.buffer);
-  const writeAscii = (at: number, text: string): void => {
-    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
-  };
-  writeAscii(0, 'RIFF');
-  view.setUint32(4, 36 + samples.length * 2, true);
-  writeAscii(8, 'WAVE');
-  writeAscii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, WAVE_FORMAT_PCM, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  writeAscii(36, 'data');
-  view.setUint32(40, samples.length * 2, true);
   for (let i = 0; i < samples.length; i++) {
     const s = Math.max(-1, Math.min(1, samples[i] ?? 0));
     view.setInt16(44 + i * 2, s < 0 ? Math.round(s * 32768) : Math.round(s * 32767), true);

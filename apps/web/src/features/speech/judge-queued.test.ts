@@ -3,34 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../shared/request/request';
 import { RequestError } from '../../shared/request/request-error';
 import { judgeQueued, type QueuedRecording, retrySessionId } from './recording-queue';
+import { queuedRecording } from './test-kit';
 
 vi.mock('../../shared/request/request', () => ({ request: vi.fn() }));
 const post = vi.mocked(request);
 
 /** A course recording scored on the device while the network was gone. */
 const recording = (clientId: string): QueuedRecording => ({
-  clientId,
-  userId: 7,
-  wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
-  duration: 2,
-  refText: 'It is a windy day.',
-  device: {
-    score: 80,
-    accuracy: 80,
-    fluency: 80,
-    completeness: 100,
-    words: [],
-    verdict: 'ok',
-    feedback: '',
-    channels: [{ name: 'device', score: 80 }],
-  },
+  ...queuedRecording(clientId, 1),
   filing: {
     kind: 'course',
     processId: 101112,
     run: 'run-a',
     item: { examType: 3, id: '2.1', sentenceId: 9 },
   },
-  queuedAt: 1,
 });
 
 const sessionOf = (call: number) => {

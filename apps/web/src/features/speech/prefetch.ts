@@ -1,4 +1,5 @@
 import { type SpeechPrefetchDecision, speechPrefetchDecision } from '@picbook/domain';
+import type { DeviceSpeechModel } from '@picbook/speech/browser';
 import { hasNativeBridge } from '../../shared/bridge/bridge';
 import { nativeNetworkType } from '../../shared/bridge/native-actions';
 import { OFFLINE_CACHES, SPEECH_MODEL_PATH } from '../../shared/offline/cache-rules';
@@ -40,11 +41,7 @@ async function modelFilesKept(): Promise<string | null> {
   if (typeof caches === 'undefined') return null;
   const answer = await fetch(SPEECH_MODEL_PATH).catch(() => null);
   if (!answer?.ok) return null;
-  const model = (await answer.json()) as {
-    version: string;
-    files: Record<string, string>;
-    lines?: string;
-  };
+  const model = (await answer.json()) as DeviceSpeechModel;
   const cache = await caches.open(OFFLINE_CACHES.speech);
   for (const url of [...Object.values(model.files), ...(model.lines ? [model.lines] : [])]) {
     if (!(await cache.match(new URL(url, location.href).href))) return null;

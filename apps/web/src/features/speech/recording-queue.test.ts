@@ -9,31 +9,14 @@ import {
   type QueueEvent,
   RecordingQueue,
 } from './recording-queue';
+import { queuedRecording } from './test-kit';
 
 /**
  * The queue of recordings scored on the device (issue 37, decision 110): kept until filed, filed
  * once each, oldest first, only when online and for the signed-in child; a network failure keeps
  * the rest for the next try, a refusal drops the one refused.
  */
-const entry = (clientId: string, queuedAt: number, userId = 7): QueuedRecording => ({
-  clientId,
-  userId,
-  wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
-  duration: 2,
-  refText: 'It is a windy day.',
-  device: {
-    score: 80,
-    accuracy: 80,
-    fluency: 80,
-    completeness: 100,
-    words: [],
-    verdict: 'ok',
-    feedback: '',
-    channels: [{ name: 'device', score: 80 }],
-  },
-  filing: { uuid: 'run-12345678', book_id: 1101, secondary_id: 1, content_id: 'p1s1', type: 1 },
-  queuedAt,
-});
+const entry = queuedRecording;
 
 const answered = (id: number, score: number): TAudioAnswer => ({
   id,

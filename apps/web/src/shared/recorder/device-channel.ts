@@ -1,4 +1,5 @@
 import type { TSpeechAnswer, TSpeechResult } from '@picbook/contracts';
+import { pcm16MonoWavHeader } from '@picbook/speech/wav';
 import { SPEECH_SAMPLE_RATE } from './limits';
 import { floatToInt16 } from './resample';
 
@@ -65,22 +66,6 @@ export function isDeviceAnswer(answer: Pick<TSpeechAnswer, 'result'> | null | un
 /** 16 kHz mono samples as a 16-bit PCM WAV file (what POST /api/v1/audio takes). */
 export function speechWav(samples: Float32Array, sampleRate = SPEECH_SAMPLE_RATE): Blob {
   const pcm = floatToInt16(samples);
-  const header = new DataView(new ArrayBuffer(44));
-  const text = (at: number, value: string) => {
-    for (let i = 0; i < value.length; i++) header.setUint8(at + i, value.charCodeAt(i));
-  };
-  text(0, 'RIFF');
-  header.setUint32(4, 36 + pcm.byteLength, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  header.setUint32(16, 16, true);
-  header.setUint16(20, 1, true); // PCM
-  header.setUint16(22, 1, true); // mono
-  header.setUint32(24, sampleRate, true);
-  header.setUint32(28, sampleRate * 2, true);
-  header.setUint16(32, 2, true);
-  header.setUint16(34, 16, true);
-  text(36, 'data');
-  header.setUint32(40, pcm.byteLength, true);
-  return new Blob([header.buffer, pcm.buffer as ArrayBuffer], { type: 'audio/wav' });
+  const header = pcm16MonoWavHeader(pcm.byteLength, sampleRate);
+  return new Blob([header.buffer as ArrayBuffer, pcm.buffer as ArrayBuffer], { type: 'audio/wav' });
 }
