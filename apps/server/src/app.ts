@@ -44,11 +44,7 @@ import { registerRequestLog } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createUrlSigner } from './platform/media/signed-urls';
 import { createServices, type Services } from './platform/services';
-import {
-  cachedBookLines,
-  cachedBookTexts,
-  registerDeviceSpeech,
-} from './platform/speech/device-model';
+import { cachedBookTexts, registerDeviceSpeech } from './platform/speech/device-model';
 import { registerUploads } from './platform/storage/serve-uploads';
 import { registerWeb } from './platform/web/web.plugin';
 
@@ -248,10 +244,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUploads(app, app.deps.storage, {
     isShownToOthers: (key) => createSocialQueries(database.db).isRecordingPublic(key),
   });
-  registerDeviceSpeech(app, {
-    texts: cachedBookTexts(database),
-    lines: cachedBookLines(database),
-  });
+  // No books' lines in the public model: a locked book's text never leaves the server (a screen
+  // gives the device its own book's lines as competitors instead; decision 110).
+  registerDeviceSpeech(app, { texts: cachedBookTexts(database) });
   await registerWeb(app, { mediaRules: [bookMediaRule(database.db), courseMediaRule()] });
 
   return app;

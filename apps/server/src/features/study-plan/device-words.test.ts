@@ -36,3 +36,12 @@ describe("the device's dictionary has what the courses ask a child to say (issue
     expect(await deviceWords()).toContain('xylophone');
   });
 });
+
+describe("the device's public model holds no book's text (issue 37, as an attacker)", () => {
+  it("names no lines file: a locked book's sentences never leave the server", async () => {
+    const model = (await kit.get('/speech/model.json')).json() as Record<string, unknown>;
+    expect(model).not.toHaveProperty('lines');
+    const linesFile = await kit.t.app.inject({ url: '/speech/f/lines.0000000000000000' });
+    expect(linesFile.statusCode).toBe(404);
+  });
+});

@@ -63,30 +63,6 @@ export function cachedBookTexts(
 }
 
 /** Every book's pages in reading order (withdrawn books too), as the server's judge indexes them. */
-const LINES_SQL = `select book_id, page, sentences from book_pages order by book_id, page`;
-const bookLinesCache = sharedCache<BookPageText[]>(['books']);
-
-/** The books' lines a device finds competitors in (features/speech book-lines.ts's rows). */
-export function cachedBookLines(
-  database: Pick<Database, 'db' | 'queryNamed'>,
-): () => Promise<BookPageText[]> {
-  return () =>
-    bookLinesCache(database.db, async () => {
-      const rows = await database.queryNamed<{
-        book_id: number;
-        page: number;
-        sentences: { en?: unknown }[];
-      }>('device-speech-lines', LINES_SQL, []);
-      return rows.map((r) => ({
-        bookId: r.book_id,
-        page: r.page,
-        sentences: r.sentences
-          .map((s) => s.en)
-          .filter((en): en is string => typeof en === 'string' && en.trim() !== ''),
-      }));
-    });
-}
-
 /** The texts a child reads aloud: the books' lines, words and examples, and the courses'. */
 async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string[]> {
   const pages = await database.queryNamed<{ sentences: { en?: unknown }[] }>(
