@@ -6,7 +6,8 @@ import { expect, test } from './fixtures';
 /**
  * The device's speech scorer (decision 107): the web build's worker (SoundSwallower's web build,
  * the model files the server serves under /speech/) scores the speech fixtures in Chromium with
- * the same results as the server's Node scorer (packages/speech/src/device-reference-cli.ts).
+ * the same results as the server's Node scorer (packages/speech/src/device-reference-cli.ts),
+ * with a second worker decoding the phone loops (decision 113) and with one worker alone.
  */
 const root = path.join(import.meta.dirname, '..');
 
@@ -55,23 +56,33 @@ test('the device scores the fixtures as the server does', async ({ page }) => {
         new Float32Array(Uint8Array.from(atob(c.audio), (ch) => ch.charCodeAt(0)).buffer);
       const scorer = createDeviceScorer();
       const info = await scorer.ready();
+      // Two workers, the second decoding the phone loops (decision 113)...
+      const helped = await scorer.helped();
+      // ...and one alone, as on a device of one core: the same results.
+      const alone = createDeviceScorer({ helper: false });
       const results = [];
+      const aloneResults = [];
       // The reference's own competitors (none when it has none): the worker would otherwise find
       // a text's competitors in the books' lines the server serves (decision 110).
       for (const c of cases) {
-        results.push(await scorer.score(samples(c), c.text, c.options ?? { competitors: [] }));
+        const options = c.options ?? { competitors: [] };
+        results.push(await scorer.score(samples(c), c.text, options));
+        aloneResults.push(await alone.score(samples(c), c.text, options));
       }
       scorer.close();
+      alone.close();
       // What a screen calls: the page's shared scorer, the answer in the API's shape.
       const first = cases[0] as (typeof cases)[number];
       await prepareDeviceScoring();
       const answer = await scoreOnDevice(samples(first), first.text);
-      return { info, results, answer };
+      return { info, helped, results, aloneResults, answer };
     },
     { entry: entry as string, cases: reference },
   );
 
   expect(device.info.model).toBe(reference[0]?.model);
+  expect(device.helped, 'a second worker decodes the phone loops').toBe(true);
+  expect(device.aloneResults, 'one worker alone scores the same').toEqual(device.results);
   let compared = 0;
   reference.forEach((server, i) => {
     const own = device.results[i];

@@ -225,7 +225,48 @@ export interface PronunciationEngine {
    * @throws Error when the text has no pronounceable words.
    */
   analyse(audio: Float32Array, text: string, options?: AnalyseOptions): UtteranceAnalysis;
+  /**
+   * {@link analyse} in steps: the generator yields a {@link LoopRequest} where it needs the
+   * free phone loop, so that a caller can decode it elsewhere (another worker, decision 113)
+   * while this engine aligns the text; {@link runSteps} with {@link phoneLoop} is `analyse`.
+   */
+  analyseSteps(
+    audio: Float32Array,
+    text: string,
+    options?: AnalyseOptions,
+  ): Generator<LoopRequest, UtteranceAnalysis, LoopFrames>;
+  /**
+   * The free phone loop over `audio[from, to)`: per frame, the best phone sequence's state
+   * score against the best senone (nats), or undefined when the decode failed. Another
+   * engine of the same model and options gives the same frames.
+   */
+  phoneLoop(audio: Float32Array, from: number, to: number): LoopFrames;
   close(): void;
+}
+
+/** A phone loop's frames ({@link PronunciationEngine.phoneLoop}); undefined: decode failed. */
+export type LoopFrames = Float64Array | undefined;
+
+/** What an analysis in steps asks of its caller ({@link PronunciationEngine.analyseSteps}). */
+export interface LoopRequest {
+  /** Sample range of the audio to decode the phone loop over. */
+  from: number;
+  to: number;
+  /**
+   * True: announced before the text's alignment, the range it will most likely need (the
+   * speech region); the answer is not read. False: needed now, for exactly this range.
+   */
+  ahead: boolean;
+}
+
+/** Runs an analysis (or a scoring) in steps to its end, answering each request with `answer`. */
+export function runSteps<T>(
+  steps: Generator<LoopRequest, T, LoopFrames>,
+  answer: (request: LoopRequest) => LoopFrames,
+): T {
+  let step = steps.next(undefined);
+  while (!step.done) step = steps.next(step.value.ahead ? undefined : answer(step.value));
+  return step.value;
 }
 
 // --- WebAssembly module ----------------------------------------------------------------------
@@ -460,7 +501,7 @@ export async function createPronunciationEngine(
    * best phone sequence against the best senone (nats; the same units as the phones' GOP
    * totals), or undefined when the decode failed.
    */
-  const loopFrames = (audio: Float32Array, from: number, to: number): Float64Array | undefined => {
+  const loopFrames = (audio: Float32Array, from: number, to: number): LoopFrames => {
     usePass(decoder, { ...LOOP_PASS, beam: loopBeam, pbeam: loopPbeam });
     try {
       decoder.set_grammar(PHONE_LOOP_GRAMMAR);
@@ -528,73 +569,91 @@ export async function createPronunciationEngine(
     }
   };
 
+  function* analyseSteps(
+    audio: Float32Array,
+    text: string,
+    analyseOptions: AnalyseOptions = {},
+  ): Generator<LoopRequest, UtteranceAnalysis, LoopFrames> {
+    if (closed) throw new Error('Pronunciation engine is closed');
+    if (!(audio instanceof Float32Array)) throw new TypeError('audio must be a Float32Array');
+    const { tokens, guessed } = plan(text, analyseOptions.extraDict ?? {});
+    if (tokens.length === 0) {
+      throw new Error(`Cannot score "${text}": the text has no pronounceable words`);
+    }
+    const frames = Math.floor(audio.length / (ALIGN_SAMPLE_RATE / FRAME_RATE));
+    const names = tokens.flatMap((t) => t.words.map((w) => w.name));
+    const base: UtteranceAnalysis = {
+      aligned: false,
+      pass: 'none',
+      tokens: [],
+      pauses: [],
+      frames,
+      model: model.name,
+      guessed,
+    };
+    // Minimum duration of an HMM path: 3 frames per phone.
+    if (audio.length < ALIGN_SAMPLE_RATE * 0.05) {
+      return { ...base, failure: 'audio shorter than 50 ms' };
+    }
+    const [from, to] = speechRegion(audio, analyseOptions.speech);
+    if (engineLoop) yield { from, to, ahead: true };
+    const trimmed = from > 0 || to < audio.length;
+    let result = runPass(audio, names, strictPass, from, to);
+    let pass: UtteranceAnalysis['pass'] = 'strict';
+    if (trimmed && (typeof result === 'string' || result.missing > 0)) {
+      // Trimming may have cut off a quiet word: try the whole recording, keep the better.
+      const whole = runPass(audio, names, strictPass);
+      if (
+        typeof whole !== 'string' &&
+        (typeof result === 'string' || whole.missing < result.missing)
+      ) {
+        result = whole;
+      }
+    }
+    if (typeof result === 'string') {
+      const relaxed = runPass(audio, names, RELAXED_PASS);
+      if (typeof relaxed === 'string') {
+        return { ...base, failure: `strict pass: ${result}; relaxed pass: ${relaxed}` };
+      }
+      result = relaxed;
+      pass = 'relaxed';
+    }
+    const analysis: Pick<UtteranceAnalysis, 'tokens' | 'pauses' | 'regionEvidence'> = readAnalysis(
+      result,
+      tokens,
+    );
+    const loop = engineLoop ? yield { from: result.from, to: result.to, ahead: false } : undefined;
+    if (loop) {
+      addEvidence(analysis.tokens, result, loop);
+      analysis.regionEvidence = regionEvidence(analysis.tokens, result, loop);
+    }
+    const aligned: UtteranceAnalysis = { ...base, aligned: true, pass, ...analysis };
+    const choice =
+      analyseOptions.competitors?.length && (analyseOptions.compete?.(aligned) ?? true)
+        ? chooseSentence(
+            audio,
+            result,
+            names,
+            analyseOptions.competitors,
+            analyseOptions.extraDict ?? {},
+            loop,
+          )
+        : {};
+    return { ...aligned, ...choice };
+  }
+
   return {
     model: model.name,
     warp,
-    analyse(audio, text, analyseOptions = {}) {
+    analyseSteps,
+    analyse(audio, text, analyseOptions) {
+      return runSteps(analyseSteps(audio, text, analyseOptions), (request) =>
+        loopFrames(audio, request.from, request.to),
+      );
+    },
+    phoneLoop(audio, from, to) {
       if (closed) throw new Error('Pronunciation engine is closed');
-      if (!(audio instanceof Float32Array)) throw new TypeError('audio must be a Float32Array');
-      const { tokens, guessed } = plan(text, analyseOptions.extraDict ?? {});
-      if (tokens.length === 0) {
-        throw new Error(`Cannot score "${text}": the text has no pronounceable words`);
-      }
-      const frames = Math.floor(audio.length / (ALIGN_SAMPLE_RATE / FRAME_RATE));
-      const names = tokens.flatMap((t) => t.words.map((w) => w.name));
-      const base: UtteranceAnalysis = {
-        aligned: false,
-        pass: 'none',
-        tokens: [],
-        pauses: [],
-        frames,
-        model: model.name,
-        guessed,
-      };
-      // Minimum duration of an HMM path: 3 frames per phone.
-      if (audio.length < ALIGN_SAMPLE_RATE * 0.05) {
-        return { ...base, failure: 'audio shorter than 50 ms' };
-      }
-      const [from, to] = speechRegion(audio, analyseOptions.speech);
-      const trimmed = from > 0 || to < audio.length;
-      let result = runPass(audio, names, strictPass, from, to);
-      let pass: UtteranceAnalysis['pass'] = 'strict';
-      if (trimmed && (typeof result === 'string' || result.missing > 0)) {
-        // Trimming may have cut off a quiet word: try the whole recording, keep the better.
-        const whole = runPass(audio, names, strictPass);
-        if (
-          typeof whole !== 'string' &&
-          (typeof result === 'string' || whole.missing < result.missing)
-        ) {
-          result = whole;
-        }
-      }
-      if (typeof result === 'string') {
-        const relaxed = runPass(audio, names, RELAXED_PASS);
-        if (typeof relaxed === 'string') {
-          return { ...base, failure: `strict pass: ${result}; relaxed pass: ${relaxed}` };
-        }
-        result = relaxed;
-        pass = 'relaxed';
-      }
-      const analysis: Pick<UtteranceAnalysis, 'tokens' | 'pauses' | 'regionEvidence'> =
-        readAnalysis(result, tokens);
-      const loop = engineLoop ? loopFrames(audio, result.from, result.to) : undefined;
-      if (loop) {
-        addEvidence(analysis.tokens, result, loop);
-        analysis.regionEvidence = regionEvidence(analysis.tokens, result, loop);
-      }
-      const aligned: UtteranceAnalysis = { ...base, aligned: true, pass, ...analysis };
-      const choice =
-        analyseOptions.competitors?.length && (analyseOptions.compete?.(aligned) ?? true)
-          ? chooseSentence(
-              audio,
-              result,
-              names,
-              analyseOptions.competitors,
-              analyseOptions.extraDict ?? {},
-              loop,
-            )
-          : {};
-      return { ...aligned, ...choice };
+      return loopFrames(audio, from, to);
     },
     close() {
       if (closed) return;

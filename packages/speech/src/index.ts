@@ -73,7 +73,10 @@ export {
   type AnalyseOptions,
   createPronunciationEngine,
   type EngineOptions,
+  type LoopFrames,
+  type LoopRequest,
   type PronunciationEngine,
+  runSteps,
   type UtteranceAnalysis,
 } from './engine';
 export { type EvaluationOptions, type EvaluationReport, evaluateDataset } from './eval';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AcousticModelName, debianModelAvailable } from './acoustic-model';
 import { loadAudio } from './audio';
 import { CALIBRATIONS } from './calibration-params';
+import { type LoopRequest, runSteps } from './engine';
 import { ALIGN_SAMPLE_RATE } from './model';
 import {
   COMPETITOR_MARGIN,
@@ -174,6 +175,34 @@ describe.each(models)('scoring with the %s model', (model) => {
   it('is deterministic', () => {
     const again = scorer.score(kite, KITE);
     expect(again).toEqual(self);
+  });
+
+  it('in steps, the phone loop decoded by another scorer gives the same result (decision 113)', async () => {
+    const other = await createScorer({ model });
+    try {
+      const asked: LoopRequest[] = [];
+      const stepped = runSteps(scorer.scoreSteps(kite, KITE), (request) => {
+        asked.push(request);
+        return other.phoneLoop(kite.slice(request.from, request.to), 0, request.to - request.from);
+      });
+      expect(stepped).toEqual(self);
+      // One request for the loop itself, announced first with the same range.
+      expect(asked).toHaveLength(1);
+      const steps = scorer.scoreSteps(kite, KITE);
+      const ahead = steps.next(undefined);
+      expect(ahead.done).toBe(false);
+      expect(ahead.value).toEqual({ ...asked[0], ahead: true });
+      // A loop that is not the recording's changes the features: the answer is what is used.
+      const features = (result: ScoreResult) => result.details?.sentence;
+      const own = scorer.score(kite, KITE, { details: true });
+      const wrong = runSteps(scorer.scoreSteps(kite, KITE, { details: true }), () =>
+        other.phoneLoop(cat, 0, cat.length),
+      );
+      expect(features(wrong)).toBeDefined();
+      expect(features(wrong)).not.toEqual(features(own));
+    } finally {
+      other.close();
+    }
   });
 
   it('tolerates quiet background noise under the reading', () => {

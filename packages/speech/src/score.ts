@@ -4,7 +4,10 @@ import { CALIBRATIONS } from './calibration-params';
 import {
   type AnalyseOptions,
   createPronunciationEngine,
+  type LoopFrames,
+  type LoopRequest,
   type PronunciationEngine,
+  runSteps,
   type UtteranceAnalysis,
 } from './engine';
 import {
@@ -43,6 +46,17 @@ export interface Scorer {
   readonly model: AcousticModelName;
   /** Scores one recording (synchronous, CPU-bound: ~0.1 s per second of audio). */
   score(audio: Float32Array, refText: string, options?: ScoreOptions): ScoreResult;
+  /**
+   * {@link score} in steps (engine.ts `analyseSteps`): yields where it needs the phone loop,
+   * which another scorer's {@link phoneLoop} may decode meanwhile (decision 113).
+   */
+  scoreSteps(
+    audio: Float32Array,
+    refText: string,
+    options?: ScoreOptions,
+  ): Generator<LoopRequest, ScoreResult, LoopFrames>;
+  /** The phone loop over `audio[from, to)` (engine.ts `phoneLoop`), for another scorer's steps. */
+  phoneLoop(audio: Float32Array, from: number, to: number): LoopFrames;
   /** Features only (for calibration): analysis, activity and feature vectors. */
   features(audio: Float32Array, refText: string, options?: AnalyseOptions): FeatureResult;
   close(): void;
@@ -113,15 +127,15 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
   const engine: PronunciationEngine = await createPronunciationEngine(options);
   const calibration = options.calibration ?? CALIBRATIONS[engine.model];
 
-  const analyseAll = (
+  function* analyseAll(
     audio: Float32Array,
     refText: string,
     analyseOptions: AnalyseOptions & Pick<ScoreOptions, 'history'>,
-  ): {
-    activity: VoiceActivity;
-    verdict: Verdict;
-    analysis: UtteranceAnalysis | null;
-  } => {
+  ): Generator<
+    LoopRequest,
+    { activity: VoiceActivity; verdict: Verdict; analysis: UtteranceAnalysis | null },
+    LoopFrames
+  > {
     if (!(audio instanceof Float32Array)) throw new TypeError('audio must be a Float32Array');
     const wordCount = tokenize(refText).filter((t) => t.words.length > 0).length;
     if (wordCount === 0) {
@@ -130,7 +144,7 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
     const activity = measureVoiceActivity(audio, ALIGN_SAMPLE_RATE);
     const verdict = classifyActivity(activity, wordCount * MIN_SECONDS_PER_WORD);
     if (verdict !== 'ok') return { activity, verdict, analysis: null };
-    const analysis = engine.analyse(audio, refText, {
+    const analysis = yield* engine.analyseSteps(audio, refText, {
       ...analyseOptions,
       speech: { start: activity.voicedStart, end: activity.voicedEnd },
       // The book's other lines are decoded only when the detector is unsure (see COMPETE_FROM).
@@ -147,12 +161,18 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
       },
     });
     return { activity, verdict: analysis.aligned ? 'ok' : 'different_text', analysis };
-  };
+  }
+  /** Runs steps to their end with this scorer's own phone loop. */
+  const run = <T>(audio: Float32Array, steps: Generator<LoopRequest, T, LoopFrames>): T =>
+    runSteps(steps, (request) => engine.phoneLoop(audio, request.from, request.to));
 
-  return {
+  const scorer: Scorer = {
     model: engine.model,
     features(audio, refText, analyseOptions = {}) {
-      const { activity, verdict, analysis } = analyseAll(audio, refText, analyseOptions);
+      const { activity, verdict, analysis } = run(
+        audio,
+        analyseAll(audio, refText, analyseOptions),
+      );
       if (!analysis?.aligned) return { verdict, analysis, sentence: null, words: [] };
       return {
         verdict,
@@ -161,9 +181,13 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
         words: wordFeatures(analysis, activity),
       };
     },
-    score(audio, refText, scoreOptions = {}) {
+    score(audio, refText, scoreOptions) {
+      return run(audio, scorer.scoreSteps(audio, refText, scoreOptions));
+    },
+    phoneLoop: (audio, from, to) => engine.phoneLoop(audio, from, to),
+    *scoreSteps(audio, refText, scoreOptions = {}) {
       const started = performance.now();
-      const { activity, verdict, analysis } = analyseAll(audio, refText, scoreOptions);
+      const { activity, verdict, analysis } = yield* analyseAll(audio, refText, scoreOptions);
       const { voicedFrames: _frames, ...activitySummary } = activity;
       const details = (extra: Partial<ScoreDetails>): ScoreDetails | undefined =>
         scoreOptions.details
@@ -223,6 +247,7 @@ export async function createScorer(options: ScorerOptions = {}): Promise<Scorer>
       engine.close();
     },
   };
+  return scorer;
 }
 
 export interface FinalizeInput {

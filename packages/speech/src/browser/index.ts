@@ -10,6 +10,7 @@ export {
   indexBookLines,
   type LineIndex,
 } from '../book-lines';
+export type { LoopFrames, LoopRequest } from '../engine';
 export { ALIGN_SAMPLE_RATE } from '../model';
 export { createScorer, type ScoreOptions, type ScoreResult, type Scorer } from '../score';
 export {

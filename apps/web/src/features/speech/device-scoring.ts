@@ -74,7 +74,7 @@ export async function prepareDeviceScoring(): Promise<{ model: string; version: 
  */
 export async function prefetchDeviceScoring(): Promise<{ model: string; version: string }> {
   if (shared) return shared.ready();
-  const temporary = createDeviceScorer();
+  const temporary = createDeviceScorer({ helper: false });
   try {
     return await temporary.ready();
   } finally {
