@@ -20,7 +20,7 @@ import { MicButton, queueDeviceRecording, recordingQueue, ScoreView } from '../s
 import styles from './Practice.module.css';
 import { fileRecording } from './practice-api';
 import { clearHistory, saveHistory } from './practice-history';
-import type { PracticeItem } from './practice-items';
+import { bookPageLines, type PracticeItem } from './practice-items';
 
 export interface PracticeRunProps {
   book: TBook;
@@ -71,6 +71,9 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
   const isNarrating = narration.state.state === 'playing' && narration.state.url === item.model.url;
   const lit = isNarrating ? activeWordAt(item.words, narration.state.currentTime) : -1;
   const pieces = useMemo(() => sentencePieces(item.text, item.words), [item]);
+  // The book's lines: scored on the device, a reading of another line is told as the server
+  // tells it (decision 113).
+  const pages = useMemo(() => bookPageLines(book), [book]);
 
   // Each item starts with the narrator; the history remembers where the child is. A layout
   // effect: the previous item's score is gone before the new item paints, and a tap on the
@@ -199,7 +202,7 @@ export function PracticeRun({ book, items, type, userId, uuid, startIndex }: Pra
 
   const handleStart = () => {
     narration.track.stop();
-    void recorder.start(item.text);
+    void recorder.start(item.text, { pages });
   };
   const handleRetry = () => {
     recorder.reset();

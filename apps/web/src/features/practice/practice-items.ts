@@ -6,6 +6,7 @@ import {
   WORK_TYPE,
   type WorkType,
 } from '@picbook/domain';
+import type { PageLines } from '../../shared/recorder';
 import type { ModelAudio } from '../../shared/recorder/score';
 
 /** What a child reads aloud in one step: a sentence (repeat) or a whole page (speak). */
@@ -79,4 +80,14 @@ export function practiceItems(book: TBook, type: WorkType): PracticeItem[] {
         };
       });
     });
+}
+
+/** The book's pages as lines to read (the recorder's `pages`: a device's competitors). */
+export function bookPageLines(book: TBook): PageLines[] {
+  return [...book.pages]
+    .sort((a, b) => a.page - b.page)
+    .map((page) => ({
+      page: page.page,
+      sentences: page.sentences.map((s) => s.en).filter((en) => en.trim() !== ''),
+    }));
 }

@@ -2,7 +2,7 @@ import type { TBook, TBookPage } from '@picbook/contracts';
 import { WORK_TYPE } from '@picbook/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearHistory, continuableHistory, readHistory, saveHistory } from './practice-history';
-import { practiceItems } from './practice-items';
+import { bookPageLines, practiceItems } from './practice-items';
 
 function page(n: number, sentences: Array<[string, string]>): TBookPage {
   let t = 0;
@@ -74,6 +74,16 @@ describe('practiceItems', () => {
     const second = items[1];
     const red = second?.words.find((w) => w.w === 'red.');
     expect(second?.text.slice(red?.o, (red?.o ?? 0) + 4)).toBe('red.');
+  });
+});
+
+describe('bookPageLines (the recorder’s pages: a device’s competitors)', () => {
+  it('gives every page’s sentences in page order', () => {
+    expect(bookPageLines(book)).toEqual([
+      { page: 1, sentences: ['Look!'] },
+      { page: 2, sentences: ['Dad has a kite.', 'It is red.'] },
+      { page: 3, sentences: [] },
+    ]);
   });
 });
 

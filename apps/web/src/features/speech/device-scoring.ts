@@ -1,6 +1,10 @@
 import type { TSpeechResult } from '@picbook/contracts';
-import type { ScoreResult } from '@picbook/speech/browser';
-import { DEVICE_CHANNEL } from '../../shared/recorder/device-channel';
+import { competitorsIn, indexBookLines, type ScoreResult } from '@picbook/speech/browser';
+import {
+  DEVICE_CHANNEL,
+  type DeviceScoreOptions,
+  type PageLines,
+} from '../../shared/recorder/device-channel';
 import { createDeviceScorer, type DeviceScorer } from './device-scorer';
 
 /**
@@ -38,15 +42,28 @@ export function toSpeechResult(result: ScoreResult): TSpeechResult {
 }
 
 /**
+ * The lines that compete with `text` among the open book's pages: the server's rule
+ * (packages/speech book-lines.ts) over this one book, where the server applies it to every book.
+ */
+export function competitorsAmong(pages: readonly PageLines[], text: string): string[] {
+  return competitorsIn(indexBookLines(pages.map((p) => ({ ...p, bookId: 0 }))), text);
+}
+
+/**
  * Scores a recording on the device: `audio` 16 kHz mono samples in [-1, 1] (handed over to the
- * worker), `competitors` the book's other lines (as the server takes them).
+ * worker); `competitors` the book's other lines (as the server takes them), else found among the
+ * open book's `pages`.
  */
 export async function scoreOnDevice(
   audio: Float32Array,
   text: string,
-  options: { competitors?: readonly string[] } = {},
+  options: DeviceScoreOptions & { competitors?: readonly string[] } = {},
 ): Promise<TSpeechResult> {
-  const competitors = options.competitors ? [...options.competitors] : undefined;
+  const competitors = options.competitors
+    ? [...options.competitors]
+    : options.pages
+      ? competitorsAmong(options.pages, text)
+      : undefined;
   const result = await scorer().score(audio, text, competitors ? { competitors } : undefined);
   return toSpeechResult(result);
 }

@@ -51,17 +51,17 @@ export async function scoreInShell(
 }
 
 /** The browser's engine: the device-speech chunk (decision 107), loaded on first use. */
-const scoreInBrowser: DeviceScore = async (audio, text) => {
+const scoreInBrowser: DeviceScore = async (audio, text, options) => {
   const { scoreOnDevice } = await import('./device-scoring');
-  return scoreOnDevice(audio, text);
+  return scoreOnDevice(audio, text, options);
 };
 
-export const scoreOnThisDevice: DeviceScore = async (audio, text) => {
+export const scoreOnThisDevice: DeviceScore = async (audio, text, options) => {
   if (hasNativeBridge()) {
     const native = await scoreInShell(audio.slice(), text).catch(() => null);
     if (native) return native;
   }
-  return scoreInBrowser(audio, text);
+  return scoreInBrowser(audio, text, options);
 };
 
 /** Set once the child has used speaking on this device (the scorer is loaded from then on). */

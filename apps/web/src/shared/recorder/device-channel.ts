@@ -10,8 +10,27 @@ import { floatToInt16 } from './resample';
  * loads — shared/ never imports a feature, and the scorer's chunk stays out of the shell.
  */
 
+/** A page of the book the text comes from: its sentences in reading order. */
+export interface PageLines {
+  page: number;
+  sentences: readonly string[];
+}
+
+export interface DeviceScoreOptions {
+  /**
+   * The open book's pages: the lines a child who reads the wrong one reads instead. The device
+   * decodes the text's competitors among them, as the server does among every book's (decision
+   * 110), and so says "another sentence" as the server would. None: no competitors.
+   */
+  pages?: readonly PageLines[];
+}
+
 /** Scores 16 kHz mono samples in [-1, 1] as a reading of `text`, on the device. */
-export type DeviceScore = (audio: Float32Array, text: string) => Promise<TSpeechResult>;
+export type DeviceScore = (
+  audio: Float32Array,
+  text: string,
+  options?: DeviceScoreOptions,
+) => Promise<TSpeechResult>;
 
 /** Where a recording is scored: streamed to the server, or on the device. */
 export type SpeechChannel = 'server' | 'device';

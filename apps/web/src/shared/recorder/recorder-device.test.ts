@@ -158,6 +158,25 @@ describe('recording on the device', () => {
     expect(wav?.size).toBe(44 + (audio?.length ?? 0) * 2);
   });
 
+  it("hands the open book's pages to the device's scorer (its competitors, decision 113)", async () => {
+    offline = true;
+    const pages = [
+      { page: 1, sentences: ['Hi.', 'I am Tom.'] },
+      { page: 2, sentences: ['I can run.'] },
+    ];
+    const done = recorder.start('Hi.', { pages });
+    await flush();
+    capture.feed(reading());
+    await done;
+    expect(scorer?.mock.calls[0]?.[2]).toEqual({ pages });
+    // Without pages: no options (no competitors).
+    const again = recorder.start('Hi.');
+    await flush();
+    capture.feed(reading());
+    await again;
+    expect(scorer?.mock.calls[1]?.[2]).toBeUndefined();
+  });
+
   it('录音只保存在本机: online too, nothing is ever sent', async () => {
     deviceOnly = true;
     const done = recorder.start('Hi.');

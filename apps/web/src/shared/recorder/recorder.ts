@@ -10,6 +10,7 @@ import {
   type DeviceScore,
   deviceScorer,
   deviceScorerReady,
+  type PageLines,
   type SpeechChannel,
   speechWav,
 } from './device-channel';
@@ -83,6 +84,8 @@ export interface RecorderOptions {
   promptSound?: boolean;
   /** Show the spec's toasts for errors and the too-short warning (default true). */
   notify?: boolean;
+  /** The open book's pages, for a score on the device (device-channel.ts DeviceScoreOptions). */
+  pages?: readonly PageLines[];
   asrId?: string;
   components?: string;
   chunkSeconds?: number;
@@ -165,8 +168,8 @@ const REPORT_LEVEL: Record<RecorderErrorKind, PingbackLevel> = {
 
 interface Run {
   readonly id: number;
-  readonly options: Required<Omit<RecorderOptions, 'asrId' | 'components'>> &
-    Pick<RecorderOptions, 'asrId' | 'components'>;
+  readonly options: Required<Omit<RecorderOptions, 'asrId' | 'components' | 'pages'>> &
+    Pick<RecorderOptions, 'asrId' | 'components' | 'pages'>;
   readonly sessionId: string;
   readonly maxSamples: number;
   readonly refText: string;
@@ -461,7 +464,11 @@ export class Recorder {
     const wav = speechWav(audio);
     let result: Awaited<ReturnType<DeviceScore>>;
     try {
-      result = await score(audio, run.refText);
+      result = await score(
+        audio,
+        run.refText,
+        run.options.pages ? { pages: run.options.pages } : undefined,
+      );
     } catch (error) {
       this.fail(run, toRecorderError(error, 'scoring'));
       return;
