@@ -29,9 +29,12 @@ export const micReady = (() => {
       'error',
       '-i',
       path.join(media, (firstSentence?.audio ?? '').replace(/^\/media\//, '')),
-      // 0.6 s before the voice, 2.5 s after it: the recorder's end-of-speech detector stops it.
+      // 1.5 s before the voice, 2.5 s after it: the recorder's end-of-speech detector stops it.
+      // Chromium starts the file when the microphone opens, and the recorder takes samples once
+      // the prompt's ding has played; on a browser's first recording (its audio stack cold) that
+      // took up to 0.9 s, so a 0.6 s lead cut off the sentence's start (a score of ~50).
       '-af',
-      'adelay=600|600,apad=pad_dur=2.5',
+      'adelay=1500|1500,apad=pad_dur=2.5',
       '-ar',
       '48000',
       '-ac',

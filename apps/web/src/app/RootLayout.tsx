@@ -137,7 +137,14 @@ function AccountSteps() {
   useEffect(() => {
     if (!prefetchAllowed || userId === undefined) return;
     return afterLoadIdle(
-      () => void import('../features/speech/prefetch').then((m) => m.prefetchSpeechOnWifi()),
+      () => {
+        // Offline there is nothing to download, and the chunk itself may not be kept yet; a
+        // failed load is tried again at the next start.
+        if (isOffline()) return;
+        void import('../features/speech/prefetch')
+          .then((m) => m.prefetchSpeechOnWifi())
+          .catch(() => undefined);
+      },
       { timeout: 5000, fallbackMs: 3000 },
     );
   }, [prefetchAllowed, userId]);
