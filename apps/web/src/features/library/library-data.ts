@@ -2,6 +2,7 @@ import type { TBook, TShelfType } from '@picbook/contracts';
 import { storage } from '../../shared/platform/storage';
 import { api } from '../../shared/request/api';
 import { queryClient } from '../../shared/request/query-client';
+import { initialLevel } from '../../shared/settings/learning-level';
 import { LEVEL_KEY } from '../../shared/settings/levels';
 import { preloadPage } from './reader/preload';
 
@@ -38,17 +39,18 @@ export const shelfQuery = (type: TShelfType, page = 1) => ({
   queryFn: () => api('bookshelf', { params: { type }, query: { page } }),
 });
 
-/** The level the library opens on: the one chosen last on this device, else the child's. */
-export function initialLevel(userLevel: number | undefined): number {
-  const saved = Number(storage.get(LEVEL_KEY));
-  if (Number.isInteger(saved) && saved >= 1 && saved <= 6) return saved;
-  return userLevel && userLevel >= 1 && userLevel <= 6 ? userLevel : 1;
+/**
+ * The level the library opens on: the one chosen last on this device, else the child's (the
+ * tabs' one rule, shared/settings/learning-level.ts; index.html's boot script restates it).
+ */
+export function libraryLevel(userLevel: number | undefined): number {
+  return initialLevel(userLevel, storage.get(LEVEL_KEY));
 }
 
 /** The library tab's own lists: the opening level's books and the book being read. */
 export async function prefetchLibrary(userLevel: number | undefined): Promise<void> {
   await Promise.all([
-    queryClient.prefetchQuery(levelBooksQuery(initialLevel(userLevel))),
+    queryClient.prefetchQuery(levelBooksQuery(libraryLevel(userLevel))),
     queryClient.prefetchQuery(shelfQuery('reading', 1)),
   ]);
 }

@@ -17,7 +17,7 @@ import { ContinueReading } from '../components/ContinueReading';
 import { OfflineNotice, SavedBooks } from '../components/OfflineShelf';
 import { ShelfIcon } from '../components/ShelfIcon';
 import { LEVEL_KEY, useCategoryName } from '../library-config';
-import { initialLevel } from '../library-data';
+import { libraryLevel } from '../library-data';
 import { useLevelBooks, useShelf } from '../library-queries';
 import { useOpenBook } from '../open-book';
 import styles from './LibraryPage.module.css';
@@ -38,7 +38,7 @@ export default function LibraryPage() {
   // The token itself, not just its presence: a new session reloads the (emptied) queries.
   const token = useSession((s) => s.token);
   const hasToken = token !== null;
-  const [selected, setSelected] = useState(() => initialLevel(userLevel));
+  const [selected, setSelected] = useState(() => libraryLevel(userLevel));
   const [category, setCategory] = useState<number | null>(null);
   const books = useLevelBooks(selected);
   const reading = useShelf('reading', 1, hasToken);
