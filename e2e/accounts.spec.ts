@@ -56,7 +56,8 @@ test('phone login with the code from the SMS outbox → child-info step → libr
   await expect(page.getByTestId('toast').filter({ hasText: '请输入正确的生日' })).toBeVisible();
   await birthday.fill('2019-06-01');
   await info.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: '监护人' })).toBeVisible();
+  // (The login's agreement toast, which names the same notice, may still be showing.)
+  await expect(page.getByTestId('toast').filter({ hasText: '请先由家长阅读并同意' })).toBeVisible();
   // The visible tick box (the link beside it opens the guardian notice).
   await info.getByTestId('child-consent').locator('[aria-hidden="true"]').click();
   await expect(info.getByRole('checkbox')).toBeChecked();
