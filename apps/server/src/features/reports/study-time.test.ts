@@ -1,6 +1,7 @@
 import { endpoints } from '@picbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../test/envelope';
+import { CHINA_OFFSET_MS } from '../../platform/time';
 import { type Family, FIRST, type PlanKit, startPlanKit } from '../study-plan/study-plan.test-kit';
 
 /**
@@ -8,11 +9,17 @@ import { type Family, FIRST, type PlanKit, startPlanKit } from '../study-plan/st
  * the week chart and the book report count it per child and China day; a report adds at most the
  * time that passed since the family's previous one.
  */
+const DAY_MS = 86_400_000;
 let kit: PlanKit;
 let bookId = 0;
 beforeAll(async () => {
   kit = await startPlanKit();
-  kit.t.clock.set(new Date());
+  // Now, or 15 minutes earlier when a China midnight (UTC+8) is less than 15 minutes away: the
+  // first tests' reports span about 7 minutes of one China day, with the rows the database
+  // stamps itself (a run at 23:56 China time split them over two days).
+  const now = Date.now();
+  const toMidnight = DAY_MS - ((now + CHINA_OFFSET_MS) % DAY_MS);
+  kit.t.clock.set(new Date(toMidnight < 15 * 60_000 ? now - 15 * 60_000 : now));
   bookId = (await kit.course(await kit.family(), FIRST.video)).book_id;
 }, 90_000);
 afterAll(() => kit.close());
