@@ -7,9 +7,8 @@
 // The browser is served from memory (Playwright routes): the web build's files from WEB_DIST_DIR
 // (apps/web/dist) and the server's model files as /speech/ answers them, the dictionary trimmed to
 // the development set's words (as the server trims it to the books' words). Each speaker's
-// sentences stand for a book (speakerCompetitors in the speech package's eval): served to the
-// device as the books' lines, whose worker finds each text's competitors in them, while the
-// server's side gets the same rule's competitors (book-lines.ts) — decision 110.
+// sentences stand for a book: both sides get the same rule's competitors (book-lines.ts), the
+// device's as a screen gives them (decisions 110, 113).
 //
 //   npx tsx scripts/bench/device-speech.ts [--every 1] [--limit 320]
 import fs from 'node:fs';
@@ -104,7 +103,12 @@ const bookLines: BookPageText[] = speakers.flatMap((speaker, b) =>
   ),
 );
 const lineIndex = indexBookLines(bookLines);
-const device = buildDeviceModel(model, devWords, '/speech/f/', bookLines);
+const device = buildDeviceModel(model, devWords, '/speech/f/');
+/** A text's competitors among the set's "books", as the server finds them (none: no option). */
+const optionsFor = (text: string) => {
+  const competitors = competitorsIn(lineIndex, text);
+  return competitors.length > 0 ? { competitors } : undefined;
+};
 const modelBytes = (dict: 'trimmed' | 'full') =>
   device.files.reduce(
     (sum, f) =>
@@ -126,14 +130,9 @@ const audios: Float32Array[] = [];
 for (const u of utterances) audios.push(await loadAudio(u.wav));
 const node = await createScorer();
 const nodeStarted = performance.now();
-const server: ScoreResult[] = utterances.map((u, i) => {
-  const competitors = competitorsIn(lineIndex, u.text);
-  return node.score(
-    audios[i] as Float32Array,
-    u.text,
-    competitors.length > 0 ? { competitors } : undefined,
-  );
-});
+const server: ScoreResult[] = utterances.map((u, i) =>
+  node.score(audios[i] as Float32Array, u.text, optionsFor(u.text)),
+);
 const withCompetitors = utterances.filter((u) => competitorsIn(lineIndex, u.text).length > 0);
 /**
  * A child reading the wrong line: each recording scored against its book's nearest other line
@@ -144,14 +143,9 @@ const wrongLines = utterances.flatMap((u, i) => {
   const [nearest] = competitorsIn(lineIndex, u.text);
   return nearest ? [{ i, text: nearest }] : [];
 });
-const serverWrong: ScoreResult[] = wrongLines.map(({ i, text }) => {
-  const competitors = competitorsIn(lineIndex, text);
-  return node.score(
-    audios[i] as Float32Array,
-    text,
-    competitors.length > 0 ? { competitors } : undefined,
-  );
-});
+const serverWrong: ScoreResult[] = wrongLines.map(({ i, text }) =>
+  node.score(audios[i] as Float32Array, text, optionsFor(text)),
+);
 const nodeMs = performance.now() - nodeStarted;
 node.close();
 
@@ -206,26 +200,26 @@ try {
     throw new Error('the device scorer has no second worker (hardwareConcurrency?)');
   if (info.model !== node.model) throw new Error(`device model ${info.model} ≠ ${node.model}`);
   const started = performance.now();
-  /** Recording `i` scored by the page's worker against `text` (its competitors its own). */
+  /** Recording `i` scored by the page's worker against `text`, with the same competitors. */
   const scoreInPage = async (i: number, text: string): Promise<ScoreResult> => {
     const audio = audios[i] as Float32Array;
     const base64 = Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength).toString('base64');
     return (await page.evaluate(
-      async ({ base64, text }) => {
+      async ({ base64, text, options }) => {
         const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
         const scorer = (
           globalThis as unknown as {
-            scorer: { score(a: Float32Array, t: string): Promise<unknown> };
+            scorer: { score(a: Float32Array, t: string, o?: unknown): Promise<unknown> };
           }
         ).scorer;
-        return scorer.score(new Float32Array(bytes.buffer), text);
+        return scorer.score(new Float32Array(bytes.buffer), text, options);
       },
-      { base64, text },
+      { base64, text, options: optionsFor(text) },
     )) as ScoreResult;
   };
   for (const [i, u] of utterances.entries()) deviceResults.push(await scoreInPage(i, u.text));
   deviceMs = performance.now() - started;
-  // The wrong lines: the worker finds their competitors in the served lines itself.
+  // The wrong lines: their own competitors (the recording's text among them).
   for (const { i, text } of wrongLines) deviceWrong.push(await scoreInPage(i, text));
 
   // --- A 3-second sentence at 4× CPU throttle, the model cached; long tasks on the main thread --
@@ -252,14 +246,14 @@ try {
   }
   const timeClip = (i: number, text: string, which: 'scorer' | 'alone' = 'scorer') =>
     page.evaluate(
-      async ({ i, text, which }) => {
-        type Scorer = { score(a: Float32Array, t: string): Promise<unknown> };
+      async ({ i, text, which, options }) => {
+        type Scorer = { score(a: Float32Array, t: string, o?: unknown): Promise<unknown> };
         const w = globalThis as unknown as { clips: Float32Array[]; scorer: Scorer; alone: Scorer };
         const t0 = performance.now();
-        await w[which].score((w.clips[i] as Float32Array).slice(), text);
+        await w[which].score((w.clips[i] as Float32Array).slice(), text, options);
         return performance.now() - t0;
       },
-      { i, text, which },
+      { i, text, which, options: optionsFor(text) },
     );
   const cdp = await page.context().newCDPSession(page);
   // The same clips unthrottled first: the ratio shows how much the throttle slows the worker.

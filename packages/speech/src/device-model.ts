@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AcousticModel } from './acoustic-model';
-import type { BookPageText } from './book-lines';
 import {
   DEVICE_MODEL_FILES,
   type DeviceModelFile,
@@ -35,8 +34,7 @@ export function deviceModelSources(model: AcousticModel): Record<DeviceModelFile
 }
 
 export interface DeviceModelFileBody {
-  /** A decoder's file, or `lines`: the books' lines (competitors). */
-  key: DeviceModelFile | 'lines';
+  key: DeviceModelFile;
   /** File name under the versioned path: `<key>.<first 16 hex of its SHA-256>`. */
   name: string;
   body: Buffer;
@@ -57,29 +55,19 @@ const sha256 = (body: Buffer | string): string => createHash('sha256').update(bo
 
 /**
  * The device model for `model` with the dictionary trimmed to `words` (device-dictionary.ts):
- * its description (URLs under `prefix`) and the bodies of its files; with `lines`, the books'
- * lines too (a text's competitors, found on the device as on the server).
+ * its description (URLs under `prefix`) and the bodies of its files.
  */
 export function buildDeviceModel(
   model: AcousticModel,
   words: ReadonlySet<string>,
   prefix: string,
-  lines?: readonly BookPageText[],
 ): { model: DeviceSpeechModel; files: DeviceModelFileBody[] } {
   const sources = deviceModelSources(model);
-  const named = (key: DeviceModelFileBody['key'], body: Buffer): DeviceModelFileBody => ({
-    key,
-    name: `${key}.${sha256(body).slice(0, 16)}`,
-    body,
-  });
   const files = DEVICE_MODEL_FILES.map((key): DeviceModelFileBody => {
     const raw = readFileSync(sources[key]);
-    return named(
-      key,
-      key === 'dict' ? Buffer.from(trimDictionary(raw.toString('utf8'), words)) : raw,
-    );
+    const body = key === 'dict' ? Buffer.from(trimDictionary(raw.toString('utf8'), words)) : raw;
+    return { key, name: `${key}.${sha256(body).slice(0, 16)}`, body };
   });
-  const linesFile = lines ? named('lines', Buffer.from(JSON.stringify(lines))) : undefined;
   const settings = {
     name: model.name,
     warp: model.warp,
@@ -91,11 +79,7 @@ export function buildDeviceModel(
     DeviceModelFile,
     string
   >;
-  const linesUrl = linesFile ? { lines: `${prefix}${linesFile.name}` } : {};
-  const version = sha256(JSON.stringify({ settings, urls, ...linesUrl })).slice(0, 16);
+  const version = sha256(JSON.stringify({ settings, urls })).slice(0, 16);
   const credits = MODEL_CREDITS + (model.config.mean === undefined ? '' : ADAPTED_CREDITS);
-  return {
-    model: { version, ...settings, files: urls, ...linesUrl, credits },
-    files: linesFile ? [...files, linesFile] : files,
-  };
+  return { model: { version, ...settings, files: urls, credits }, files };
 }

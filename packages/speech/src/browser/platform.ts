@@ -31,11 +31,6 @@ export interface DeviceSpeechModel {
   alignBeam?: number;
   /** URL of each file (versioned by its content hash, cached for good). */
   files: Record<DeviceModelFile, string>;
-  /**
-   * URL of the books' lines (JSON `BookPageText[]`, versioned like the files): the device finds
-   * a text's competitors in them as the server does (book-lines.ts; decision 110).
-   */
-  lines?: string;
   /** Copyright and licence notices the model's files are redistributed under. */
   credits: string;
 }

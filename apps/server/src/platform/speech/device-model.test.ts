@@ -65,34 +65,3 @@ describe('the device speech model (decision 107)', () => {
     expect((await app.inject({ url: '/speech/f/dict.0000000000000000' })).statusCode).toBe(404);
   });
 });
-
-describe('the books’ lines served with the device model (decision 110: competitors)', () => {
-  const app = Fastify();
-  let lines = [
-    { bookId: 1, page: 1, sentences: ['It is a windy day.', 'Dad has a red kite.'] },
-    { bookId: 1, page: 2, sentences: ['The kite goes up.'] },
-  ];
-  beforeAll(async () => {
-    registerDeviceSpeech(app, {
-      texts: async () => ['It is a windy day.'],
-      lines: async () => lines,
-      model: () => resolveAcousticModel('bundled'),
-    });
-    await app.ready();
-  });
-  afterAll(() => app.close());
-
-  it('serves them as a versioned JSON file; new lines give a new file and version', async () => {
-    const model: DeviceSpeechModel = (await app.inject({ url: '/speech/model.json' })).json();
-    expect(model.lines).toMatch(/^\/speech\/f\/lines\.[0-9a-f]{16}$/);
-    const served = await app.inject({ url: model.lines as string });
-    expect(served.headers['content-type']).toContain('application/json');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(served.json()).toEqual(lines);
-    lines = [...lines, { bookId: 2, page: 1, sentences: ['We fly a kite.'] }];
-    const after: DeviceSpeechModel = (await app.inject({ url: '/speech/model.json' })).json();
-    expect(after.lines).not.toBe(model.lines);
-    expect(after.version).not.toBe(model.version);
-    expect(after.files).toEqual(model.files);
-  });
-});

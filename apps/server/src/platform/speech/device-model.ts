@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import {
   type AcousticModel,
-  type BookPageText,
   buildDeviceModel,
   type DeviceModelFileBody,
   type DeviceSpeechModel,
@@ -19,8 +18,9 @@ import type { Database } from '../db/client';
  * its content hash, gzip-compressed, cached for a year. The files are the server's own (the
  * pool's model, `auto`), so a device scores with exactly what the server scores with; the
  * dictionary is trimmed to the words of the books (their lines as the reading screens show them)
- * and of the courses (what their speaking parts ask a child to say). The books' lines are served
- * too (`lines`), so a device gives a text the same competitors as the server (decision 110).
+ * and of the courses (what their speaking parts ask a child to say). The books' lines are not
+ * served (the public model would hold locked books' text): a screen gives its own book's pages
+ * (decisions 110, 113).
  */
 export const DEVICE_SPEECH_PREFIX = '/speech/f/';
 
@@ -33,7 +33,6 @@ interface Served {
 const TYPES: Partial<Record<string, string>> = {
   dict: 'text/plain; charset=utf-8',
   fdict: 'text/plain; charset=utf-8',
-  lines: 'application/json',
 };
 
 /** Every book page's English lines (withdrawn books too: a child may have one open). */
@@ -62,7 +61,6 @@ export function cachedBookTexts(
   return () => bookTextsCache(database.db, () => bookTexts(database));
 }
 
-/** Every book's pages in reading order (withdrawn books too), as the server's judge indexes them. */
 /** The texts a child reads aloud: the books' lines, words and examples, and the courses'. */
 async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string[]> {
   const pages = await database.queryNamed<{ sentences: { en?: unknown }[] }>(
@@ -89,25 +87,9 @@ async function bookTexts(database: Pick<Database, 'queryNamed'>): Promise<string
   ];
 }
 
-/** A digest of the books' lines, once per list (the cache answers the same list until a change). */
-const digests = new WeakMap<readonly BookPageText[], string>();
-function linesDigest(lines: readonly BookPageText[]): string {
-  let digest = digests.get(lines);
-  if (digest === undefined) {
-    digest = createHash('sha256').update(JSON.stringify(lines)).digest('hex');
-    digests.set(lines, digest);
-  }
-  return digest;
-}
-
 export function registerDeviceSpeech(
   app: FastifyInstance,
-  options: {
-    texts: () => Promise<readonly string[]>;
-    /** The books' pages (competitors on the device); none when absent. */
-    lines?: () => Promise<readonly BookPageText[]>;
-    model?: () => AcousticModel;
-  },
+  options: { texts: () => Promise<readonly string[]>; model?: () => AcousticModel },
 ): void {
   const resolveModel = options.model ?? (() => resolveAcousticModel('auto'));
   /** Files by name: the model's never change while the server runs, a dictionary per word set. */
@@ -125,13 +107,11 @@ export function registerDeviceSpeech(
 
   const current = async (): Promise<DeviceSpeechModel> => {
     const words = dictionaryWords(await options.texts());
-    const lines = options.lines ? await options.lines() : undefined;
     const key = createHash('sha256')
       .update([...words].sort().join('\n'))
-      .update(lines ? linesDigest(lines) : '')
       .digest('hex');
     if (latest?.words === key) return latest.model;
-    const built = buildDeviceModel(resolveModel(), words, DEVICE_SPEECH_PREFIX, lines);
+    const built = buildDeviceModel(resolveModel(), words, DEVICE_SPEECH_PREFIX);
     for (const file of built.files) serve(file);
     latest = { words: key, model: built.model };
     return built.model;

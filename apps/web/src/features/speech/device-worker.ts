@@ -1,10 +1,6 @@
 import {
-  type BookPageText,
-  competitorsIn,
   createScorer,
   type DeviceSpeechModel,
-  indexBookLines,
-  type LineIndex,
   type LoopFrames,
   type ScoreOptions,
   type ScoreResult,
@@ -18,8 +14,7 @@ import type { DeviceReply, DeviceRequest, LoopPortMessage } from './device-proto
  * alignment, features, calibration and verdicts) with SoundSwallower's web build. It asks the
  * server which model it scores with (`/speech/model.json`; the service worker answers offline),
  * loads that model's files by URL once, then scores one recording at a time. A text's
- * competitors (the other lines of its books) are found in the books' lines the server serves with
- * the model, as the server finds them (decision 110), unless the screen gives its own.
+ * competitors are the screen's (the open book's other lines, decision 113).
  *
  * A page may start two of these and join them (`connect`, decision 113): the `loop` worker then
  * decodes each recording's free phone loop while the `scorer` worker aligns the text to it, the
@@ -34,31 +29,14 @@ const scope = self as unknown as {
 
 const MODEL_URL = '/speech/model.json';
 
-/** The books' lines by text (empty until loaded, or when the server serves none). */
-let lineIndex: LineIndex = new Map();
-
-async function loadLines(url: string | undefined): Promise<void> {
-  if (!url) return;
-  const response = await fetch(new URL(url, scope.location.href));
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  lineIndex = indexBookLines((await response.json()) as BookPageText[]);
-}
-
 async function load(): Promise<Scorer> {
   const response = await fetch(MODEL_URL);
   if (!response.ok) throw new Error(`${MODEL_URL}: ${response.status}`);
   const model = (await response.json()) as DeviceSpeechModel;
   setDeviceModel(model, { base: scope.location.href });
-  const [scorer] = await Promise.all([createScorer(), loadLines(model.lines)]);
+  const scorer = await createScorer();
   scope.postMessage({ type: 'ready', model: scorer.model, version: model.version });
   return scorer;
-}
-
-/** The screen's options, else the text's competitors among the books' lines (as the server). */
-function optionsFor(text: string, given: ScoreOptions | undefined): ScoreOptions | undefined {
-  if (given?.competitors) return given;
-  const competitors = competitorsIn(lineIndex, text);
-  return competitors.length > 0 ? { ...given, competitors } : given;
 }
 
 const scorer = load().catch((error: unknown) => {
@@ -159,7 +137,7 @@ async function scoreOne(request: Extract<DeviceRequest, { type: 'score' }>): Pro
   const started = performance.now();
   try {
     if (!loaded) throw new Error('The speech model failed to load');
-    const options = optionsFor(request.text, request.options);
+    const { options } = request;
     const result = helper
       ? await scoreWithHelper(loaded, helper, request.audio, request.text, options)
       : loaded.score(request.audio, request.text, options);

@@ -43,7 +43,7 @@ async function modelFilesKept(): Promise<string | null> {
   if (!answer?.ok) return null;
   const model = (await answer.json()) as DeviceSpeechModel;
   const cache = await caches.open(OFFLINE_CACHES.speech);
-  for (const url of [...Object.values(model.files), ...(model.lines ? [model.lines] : [])]) {
+  for (const url of Object.values(model.files)) {
     if (!(await cache.match(new URL(url, location.href).href))) return null;
   }
   return model.version;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../shared/settings/user-settings';
-import { toast } from '../../../shared/toast/toast-store';
+import { useSaveSetting } from '../save-setting';
 import styles from './PublicWorksSetting.module.css';
 
 export interface RecordingPlaceSettingProps {
@@ -23,11 +23,8 @@ function SpeechSettingRow({
 }) {
   const { t } = useTranslation('parents');
   const value = useSettings((s) => s.values[setting]);
-  const change = async (next: number) => {
-    await useSettings.getState().save({ [setting]: next });
-    if (useSettings.getState().saveState === 'error') toast.warning(t('saveFailed'));
-    else toast.success(t('saved'));
-  };
+  const save = useSaveSetting();
+  const change = (next: number) => save(setting, next);
   return (
     <label className={className}>
       <span className={styles.text}>

@@ -21,6 +21,7 @@ import { ParentsSlides } from '../../shell';
 import { ParentsLearningLinks } from '../components/ParentsLearningLinks';
 import { PublicWorksSetting } from '../components/PublicWorksSetting';
 import { RecordingPlaceSetting, SpeechPrefetchSetting } from '../components/RecordingPlaceSetting';
+import { useSaveSetting } from '../save-setting';
 import styles from './Parents.module.css';
 
 type Option = { value: number; label: string };
@@ -108,11 +109,7 @@ export default function ParentsCenterPage() {
     },
   ];
 
-  const handleSetting = async (key: keyof UserSettings, value: number) => {
-    await useSettings.getState().save({ [key]: value });
-    if (useSettings.getState().saveState === 'error') toast.warning(t('saveFailed'));
-    else toast.success(t('saved'));
-  };
+  const handleSetting = useSaveSetting();
 
   const handleLogout = async () => {
     await api('logout', undefined, { silent: true }).catch(() => undefined);
