@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditedStudySeconds, STUDY_TIME, studyMinutes } from './study-time';
+import { creditedStudySeconds, reportedStudySeconds, STUDY_TIME, studyMinutes } from './study-time';
 
 describe('creditedStudySeconds: a report adds at most the time that passed, and at most 120 s', () => {
   it('reports every 30 s, adds at most 120 s, stops after 30 minutes without input (§9)', () => {
@@ -33,6 +33,19 @@ describe('creditedStudySeconds: a report adds at most the time that passed, and 
       last = now;
     }
     expect(total).toBeLessThanOrEqual(121);
+  });
+});
+
+describe('reportedStudySeconds: kept to the millisecond', () => {
+  it.each([
+    ['a whole report', 30, 30],
+    ['a screen timer', 29.998_765_4, 29.999],
+    ['below a millisecond (a forged 1e-323)', 1e-323, 0],
+    ['half a millisecond rounds up', 0.0005, 0.001],
+    ['the largest allowed', 3600, 3600],
+    ['not a number', Number.NaN, 0],
+  ])('%s: %d → %d', (_, sent, kept) => {
+    expect(reportedStudySeconds(sent)).toBe(kept);
   });
 });
 

@@ -32,5 +32,13 @@ export function creditedStudySeconds(
   return Math.min(reportedSeconds, since, STUDY_TIME.maxReportSeconds);
 }
 
+/**
+ * A report's seconds as the server keeps them: to the millisecond. Screens measure with
+ * `performance.now()`, so finer digits are noise, and a number too small for the database's
+ * single-precision column (1e-323 s, a forged report) would fail the write: it becomes 0.
+ */
+export const reportedStudySeconds = (seconds: number): number =>
+  Number.isFinite(seconds) ? Math.round(seconds * 1000) / 1000 : 0;
+
 /** Whole minutes of a number of seconds, as the reports show them (half a minute rounds up). */
 export const studyMinutes = (seconds: number): number => Math.round(seconds / 60);

@@ -24,6 +24,8 @@ const CREDIT_REPORTS = `with quick as (select set_config('synchronous_commit', '
   reports as (
     select * from jsonb_to_recordset($1::jsonb)
       as r(user_id int, book_id int, kind text, seconds float8)),
+  -- Since the last report that added time: none yet (last_at null) counts as 120 s. The null is
+  -- replaced before greatest(), which would skip it and make the family's clock stay at 0.
   clock as (
     insert into study_clocks as c (user_id, last_at, added)
     select user_id, case when least(seconds, $4::float8) > 0 then $2::timestamptz end,
@@ -31,9 +33,9 @@ const CREDIT_REPORTS = `with quick as (select set_config('synchronous_commit', '
       from reports order by user_id
     on conflict (user_id) do update set
       added = least(excluded.added,
-        coalesce(greatest(extract(epoch from $2::timestamptz - c.last_at)::float8, 0), $4::float8)),
+        greatest(coalesce(extract(epoch from $2::timestamptz - c.last_at)::float8, $4::float8), 0)),
       last_at = case when least(excluded.added,
-          coalesce(greatest(extract(epoch from $2::timestamptz - c.last_at)::float8, 0), $4::float8)) > 0
+          greatest(coalesce(extract(epoch from $2::timestamptz - c.last_at)::float8, $4::float8), 0)) > 0
         then $2::timestamptz else c.last_at end
     returning user_id, added),
   saved as (

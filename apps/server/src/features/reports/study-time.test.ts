@@ -117,6 +117,19 @@ describe('POST /api/v1/user/study_time', () => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('a first report that adds nothing (1e-323 s, too small for the database) does not stop the clock', async () => {
+    const family = await kit.family();
+    tick(1);
+    // It answered 500 (a float4 underflow) before the seconds were kept to the millisecond.
+    expect(await added(family, 1e-323)).toBe(0);
+    tick(10);
+    // No report has added time yet, so this one adds what it reports (up to 120 s); it added 0
+    // before, and so did every later report of this family.
+    expect(await added(family, 29.998_765_4)).toBe(29.999);
+    tick(10);
+    expect(await added(family, 30)).toBe(10);
+  });
+
   it('fifty forged reports at once add one report’s worth (the family row is locked)', async () => {
     const family = await kit.family();
     tick(1);

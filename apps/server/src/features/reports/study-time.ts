@@ -1,4 +1,5 @@
 import type { TStudyKind, TStudyTimeRequest, TStudyTimeResult } from '@picbook/contracts';
+import { reportedStudySeconds } from '@picbook/domain';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { sharedCache } from '../../platform/cache/change-cache';
 import type { DbOrTx } from '../../platform/db/client';
@@ -32,7 +33,7 @@ export async function recordStudyTime(
     userId,
     bookId: body.book_id,
     kind: body.kind,
-    seconds: body.seconds,
+    seconds: reportedStudySeconds(body.seconds),
   });
   return { added };
 }
