@@ -1,7 +1,9 @@
 // Which requests and main-thread tasks make Lighthouse's simulated LCP / FCP (Lantern), and which
 // tasks make its total blocking time (each top-level task with its simulated TBT share, its
 // scripts and what ran in it), from artifacts kept with BENCH_LIGHTHOUSE_ARTIFACTS=dir:
-//   node scripts/bench/lantern-why.mjs dir [--tasks-only]
+//   node scripts/bench/lantern-why.mjs dir [--tasks-only] [--deps]
+// --deps: each request of the LCP graphs also names its HTTP/1.1 connection and what it waited for
+// (the requests and tasks it depends on, `cpu@t` = the task that started t ms into the load).
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { TotalBlockingTime } from 'lighthouse/core/computed/metrics/total-blocking-time.js';
@@ -9,6 +11,7 @@ import { TBTImpactTasks } from 'lighthouse/core/computed/tbt-impact-tasks.js';
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 
 const dir = process.argv[2];
+const showDeps = process.argv.includes('--deps');
 const artifacts = await loadArtifacts(dir);
 const settings = artifacts.settings;
 const context = { computedCache: new Map(), settings };
@@ -46,8 +49,19 @@ const show = (label, estimate, t0) => {
             .map((e) => e.name)
             .slice(0, 6)
             .join(',')}`;
+    const deps =
+      showDeps && node.type === 'network'
+        ? ` c${node.request.connectionId} ← ${node
+            .getDependencies()
+            .map((d) =>
+              d.type === 'network'
+                ? d.request.url.split('/').pop().slice(0, 30)
+                : `cpu@${((d.startTime - t0) / 1000).toFixed(0)}`,
+            )
+            .join(', ')}`
+        : '';
     console.log(
-      `${t.startTime.toFixed(0).padStart(6)} → ${t.endTime.toFixed(0).padStart(6)}  ${what}`,
+      `${t.startTime.toFixed(0).padStart(6)} → ${t.endTime.toFixed(0).padStart(6)}  ${what}${deps}`,
     );
   }
 };
