@@ -1,4 +1,5 @@
 import type { TSpeechAnswer, TSpeechResult } from '@picbook/contracts';
+import type { BookPageText } from '@picbook/speech/browser';
 import { pcm16MonoWavHeader } from '@picbook/speech/wav';
 import { SPEECH_SAMPLE_RATE } from './limits';
 import { floatToInt16 } from './resample';
@@ -10,11 +11,8 @@ import { floatToInt16 } from './resample';
  * loads — shared/ never imports a feature, and the scorer's chunk stays out of the shell.
  */
 
-/** A page of the book the text comes from: its sentences in reading order. */
-export interface PageLines {
-  page: number;
-  sentences: readonly string[];
-}
+/** A page of the open book, its sentences in reading order: the server's page of lines, one book. */
+export type PageLines = Omit<BookPageText, 'bookId'>;
 
 export interface DeviceScoreOptions {
   /**
