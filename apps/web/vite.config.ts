@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type Alias, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // @ts-expect-error plain ESM helper shared with scripts/start.mjs; it has no type declarations
 import { webSourceHash } from '../../scripts/lib/web-source.mjs';
+import { iconSprite } from './icon-sprite';
 import { PREACT_ALIASES } from './renderer';
 
 const source: string = webSourceHash();
@@ -196,13 +197,105 @@ function eagerCompileHint(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet inside index.html (decision 114): on HTTP/1.1 a phone opens six
+ * connections, and the first screen's stylesheet took one of them for a round trip of its own
+ * while the scripts, the boot fetch and the covers waited; inline, the first paint waits for no
+ * request. The file is still written (the service worker keeps it; nothing loads it). The
+ * Content-Security-Policy allows inline styles (platform/http/security-headers.ts).
+ */
+function inlineEntryStyles(): Plugin {
+  return {
+    name: 'picbook-inline-entry-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || path.basename(ctx.filename) !== 'index.html') return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            const css = String(asset.source);
+            return css.includes('</style') ? tag : `<style>${css}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
+/**
+ * The first screens' icons (/library's and the reader's) in one SVG file (decision 114): each imports as
+ * `/assets/first-screen-icons-<hash>.svg#<name>`, a `<view>` of the sprite. Every SVG picture is
+ * a document of its own in the browser (~2.5 ms of main-thread CPU each on the bench's host, 11
+ * on /library's first screen, 5 on the reader's) and a request of its own; one file is one of each. Only pictures
+ * shown by `<img>` (a fragment's view is the browser's to apply; a canvas would not), named here.
+ */
+export const FIRST_SCREEN_ICONS = [
+  'src/shared/ui/icons/tab-library.svg',
+  'src/shared/ui/icons/tab-learning.svg',
+  'src/shared/ui/icons/tab-words.svg',
+  'src/shared/ui/illustrations/logo-mark.svg',
+  'src/shared/ui/icons/coin.svg',
+  'src/shared/ui/icons/credit.svg',
+  'src/shared/ui/icons/diamond.svg',
+  'src/shared/ui/icons/music-on.svg',
+  'src/shared/ui/icons/parents.svg',
+  'src/features/missions/icons/footprint.svg',
+  'src/shared/ui/icons/lock.svg',
+  // The reader's first screen.
+  'src/shared/ui/icons/back.svg',
+  'src/shared/ui/icons/speaker.svg',
+  'src/shared/ui/icons/play.svg',
+  'src/shared/ui/icons/page-prev.svg',
+  'src/shared/ui/icons/page-next.svg',
+];
+
+function firstScreenIconSprite(): Plugin {
+  const root = import.meta.dirname;
+  const files = FIRST_SCREEN_ICONS.map((f) => path.resolve(root, f));
+  const nameOf = (file: string) => path.basename(file, '.svg');
+  let sprite: string | null = null;
+  return {
+    name: 'picbook-first-screen-icon-sprite',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (id.includes('?') || !files.includes(file)) return null;
+      sprite ??= iconSprite(
+        files.map((f) => ({ name: nameOf(f), svg: fs.readFileSync(f, 'utf8') })),
+      );
+      const ref = this.emitFile({ type: 'asset', name: 'first-screen-icons.svg', source: sprite });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref} + ${JSON.stringify(`#${nameOf(file)}`)};`;
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
-export default defineConfig({
+/**
+ * React Router's production build for `vite build` (decision 114). Its package exports only its
+ * development build (remix-run/react-router#12532, #14102): development warnings on, checks and
+ * messages no user sees, parsed and run on every first load. The development server and the unit
+ * tests keep the development build and its warnings.
+ */
+const REACT_ROUTER_PRODUCTION: Alias = {
+  find: /^react-router$/,
+  replacement: path.resolve(
+    import.meta.dirname,
+    '../../node_modules/react-router/dist/production/index.mjs',
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   // Preact in place of React everywhere (decision 080).
   resolve: {
     alias: [
       ...PREACT_ALIASES,
+      ...(command === 'build' ? [REACT_ROUTER_PRODUCTION] : []),
       // SoundSwallower's web build imports a Blob polyfill that needs a document (decision 107).
       {
         find: /^blob-polyfill$/,
@@ -220,6 +313,8 @@ export default defineConfig({
     buildInfo(),
     opsEntry(),
     eagerCompileHint(),
+    inlineEntryStyles(),
+    firstScreenIconSprite(),
     // The service worker that keeps opened books readable offline (src/sw.ts, decision 074).
     VitePWA({
       strategies: 'injectManifest',
@@ -318,4 +413,4 @@ export default defineConfig({
       '/build.json': apiTarget,
     },
   },
-});
+}));

@@ -18,7 +18,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     // The second loads every area's strings (only app/ may import the features).
     setupFiles: ['src/test/setup.ts', 'src/app/test-setup.ts'],
     server: { deps: { inline: REACT_LIBRARIES } },

@@ -1,6 +1,7 @@
 import type { TBook, TBookCard } from '@picbook/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { afterLoadIdle } from '../platform/idle';
 import { isOffline } from '../platform/network';
 import { readHeaders } from '../request/request';
 import { useSession } from '../session/session';
@@ -32,16 +33,34 @@ import {
 const hasWorkers = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 const hasCaches = () => typeof caches !== 'undefined';
 
+/**
+ * How long after the first load has gone idle the worker is registered (decision 114). Its
+ * install downloads and stores the app's code (~250 files, 1.5 MB): on a 2-core phone that is
+ * more CPU than the first screen itself, so it waits until the child has that screen.
+ */
+export const WORKER_REGISTER_DELAY_MS = 3000;
+
+let registration: Promise<ServiceWorkerRegistration | null> | null = null;
+
+/**
+ * Registers the service worker now (once): a first need of it that cannot wait (the push
+ * opt-in's subscription) calls this; otherwise `registerOfflineWorker` does, later.
+ */
+export function registerWorkerNow(): Promise<ServiceWorkerRegistration | null> {
+  if (!import.meta.env.PROD || !hasWorkers()) return Promise.resolve(null);
+  registration ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+    // Without a worker the app still runs online; nothing to tell the child.
+    return null;
+  });
+  return registration;
+}
+
 export function registerOfflineWorker(): void {
   void loadSavedBooks();
   if (!import.meta.env.PROD || !hasWorkers()) return;
-  const register = () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-      // Without a worker the app still runs online; nothing to tell the child.
-    });
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  afterLoadIdle(() => setTimeout(() => void registerWorkerNow(), WORKER_REGISTER_DELAY_MS), {
+    fallbackMs: 1000,
+  });
 }
 
 /** Each book's offline copy in the spec's package-download states, for the screens. */

@@ -1,4 +1,5 @@
 import { callNative, hasNativeBridge } from '../bridge/bridge';
+import { registerWorkerNow } from '../offline/offline-books';
 import { appEnv } from '../platform/env';
 import { api } from '../request/api';
 import { webPushAvailable } from './push-support';
@@ -26,6 +27,8 @@ export function vapidKeyBytes(key: string): Uint8Array<ArrayBuffer> {
 const WORKER_WAIT_MS = 8000;
 
 async function readyWorker(): Promise<ServiceWorkerRegistration | null> {
+  // On a first visit the worker may not be registered yet (it waits for the first screen).
+  void registerWorkerNow();
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS));
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
