@@ -289,6 +289,13 @@ interface Args {
    * calibration fitted on fewer recordings, on the same folds as a refit on all of them.
    */
   fitOn?: string;
+  /**
+   * Experiment (issue 36, decision 114): per-recording features of a second acoustic model (a
+   * JSON object id → { sentence: {name: value}, words: [{name: value}] }, words in the text's
+   * order), merged into the samples; every accuracy, total and word candidate is also tried with
+   * them ({@link ASR_SENTENCE_FEATURES}, {@link ASR_WORD_FEATURES}), and nested CV chooses.
+   */
+  asrFeatures?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -340,6 +347,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--age') args.age = true;
     else if (a === '--rows-of') args.rowsOf = next();
     else if (a === '--fit-on') args.fitOn = next();
+    else if (a === '--asr-features') args.asrFeatures = next();
     else if (a === '--alt-warp') {
       const [warp, files] = next().split('=');
       if (!warp || !files || !(Number(warp) > 0)) throw new Error('--alt-warp <warp>=<a.json,…>');
@@ -753,6 +761,77 @@ function addAgeCandidates(): void {
   }
 }
 
+/** A second model's sentence features (`--asr-features`): its log-probability of the text. */
+const ASR_SENTENCE_FEATURES = [
+  'asr_lp_tok',
+  'asr_entropy',
+  'asr_word_mean',
+  'asr_below2',
+  'asr_s_lp_tok',
+  'asr_s_llr_tok',
+  'asr_s_margin',
+  'asr_wer',
+];
+/** A second model's word features (`--asr-features`). */
+const ASR_WORD_FEATURES = ['asr_w_sum', 'asr_w_min', 'asr_w_first', 'asr_w_margin', 'asr_w_top1'];
+
+interface AsrFeatures {
+  sentence: Record<string, number>;
+  words: Record<string, number>[];
+}
+
+/**
+ * The samples with a second model's features (`--asr-features`); samples it has none for, or
+ * whose word count differs, are left out (counted on the console).
+ */
+function withAsrFeatures(
+  samples: readonly CalibrationSample[],
+  asr: Readonly<Record<string, AsrFeatures>>,
+): CalibrationSample[] {
+  const out: CalibrationSample[] = [];
+  for (const s of samples) {
+    const extra = asr[s.id];
+    if (!extra || extra.words.length !== s.words.length) continue;
+    out.push({
+      ...s,
+      sentence: { ...s.sentence, ...extra.sentence },
+      words: s.words.map((w, i) => ({ ...w, ...extra.words[i] })),
+      // Not measured against the other text: the detector, the one output read there, never
+      // takes them (NaN, so that an output that did would show it).
+      ...(s.mismatched
+        ? {
+            mismatched: {
+              ...s.mismatched,
+              ...Object.fromEntries(ASR_SENTENCE_FEATURES.map((f) => [f, Number.NaN])),
+            },
+          }
+        : {}),
+    });
+  }
+  console.log(`asr features: ${out.length} of ${samples.length} samples`);
+  return out;
+}
+
+/** `--asr-features`: every accuracy, total and word candidate also with the second model's. */
+function addAsrCandidates(): void {
+  for (const key of ['accuracy', 'total'] as const) {
+    const base = CANDIDATES[key];
+    CANDIDATES[key] = [
+      ...base,
+      ...base.map((c) => [...c, ...ASR_SENTENCE_FEATURES.slice(0, 4)]),
+      ...base.map((c) => [...c, ...ASR_SENTENCE_FEATURES]),
+      [...ASR_SENTENCE_FEATURES],
+    ];
+  }
+  const words = CANDIDATES.word;
+  CANDIDATES.word = [
+    ...words,
+    ...words.map((c) => [...c, ...ASR_WORD_FEATURES.slice(0, 3)]),
+    ...words.map((c) => [...c, ...ASR_WORD_FEATURES]),
+    [...ASR_WORD_FEATURES],
+  ];
+}
+
 const readCache = async (file: string): Promise<CalibrationSample[]> =>
   JSON.parse(await readFile(file, 'utf8')) as CalibrationSample[];
 
@@ -1013,6 +1092,17 @@ async function main(): Promise<void> {
     }
     addAgeCandidates();
   }
+  if (args.asrFeatures) {
+    if (!args.dryRun && args.report === undefined) {
+      throw new Error(
+        'calibrate: --asr-features is an experiment; use it with --dry-run or --report',
+      );
+    }
+    addAsrCandidates();
+  }
+  const asr = args.asrFeatures
+    ? (JSON.parse(await readFile(args.asrFeatures, 'utf8')) as Record<string, AsrFeatures>)
+    : null;
   const ageOf = new Map(dataset.utterances.map((u) => [u.id, u.age]));
   const calibrations: Record<AcousticModelName, ModelCalibration> = { ...CALIBRATIONS };
   for (const model of args.models) {
@@ -1038,6 +1128,7 @@ async function main(): Promise<void> {
       console.log(`${model}: samples cached in ${cache}`);
       if (args.extractOnly) continue;
     }
+    if (asr) samples = withAsrFeatures(samples, asr);
     samples = withSpeakerHistory(samples);
     if (args.age) samples = withAgeInputs(samples);
     if (args.report !== undefined && args.altWarps) {
