@@ -6,11 +6,12 @@
 //   cd $MOONSHINE_DIR && npm init -y
 //   ONNXRUNTIME_NODE_INSTALL=skip npm install onnxruntime-node@1.31.1 llama-tokenizer-js@1.2.2
 //   npm pack @usefulsensors/moonshine-js@0.1.16 && tar xzf usefulsensors-moonshine-js-0.1.16.tgz package/dist/model/base
-//   cp <repo>/scripts/speech/moonshine-features.mjs . && nice -n 19 node moonshine-features.mjs base
+//   cp <repo>/scripts/speech/moonshine-features.mjs .
+//   DATA_DIR=<repo>/../shared/data nice -n 19 node moonshine-features.mjs base
 // (~8 min for the 1,280 recordings, one thread; resumable: appends to features_<model>.jsonl).
 // Then `node <repo>/scripts/speech/asr-features.mjs $MOONSHINE_DIR/features_base.jsonl out.json`
 // writes what `calibrate.ts --asr-features out.json` reads. DATA_DIR: the folder holding the two
-// speechocean762 folders (../shared/data of the repository by default).
+// speechocean762 folders.
 
 import fs from 'node:fs';
 import tok from 'llama-tokenizer-js';
@@ -21,7 +22,10 @@ const maxUtts = +(process.argv[3] || 1e9);
 const cfg = which === 'base' ? { L: 8, D: 52 } : { L: 6, D: 36 };
 const H = 8;
 const HERE = process.env.MOONSHINE_DIR ?? process.cwd();
-const DATA = process.env.DATA_DIR ?? new URL('../../../shared/data', import.meta.url).pathname;
+const DATA = process.env.DATA_DIR;
+if (!DATA || !fs.existsSync(`${DATA}/speechocean762-dev/labels.json`)) {
+  throw new Error('set DATA_DIR to the folder holding speechocean762-dev and -train');
+}
 const dir = `${HERE}/package/dist/model/${which}/quantized/`;
 const OUT = `${HERE}/features_${which}.jsonl`;
 const opt = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential' };
