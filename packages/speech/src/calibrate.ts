@@ -802,7 +802,7 @@ function withAsrFeatures(
         ? {
             mismatched: {
               ...s.mismatched,
-              ...Object.fromEntries(ASR_SENTENCE_FEATURES.map((f) => [f, Number.NaN])),
+              ...Object.fromEntries(Object.keys(extra.sentence).map((f) => [f, Number.NaN])),
             },
           }
         : {}),
