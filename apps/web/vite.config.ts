@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -257,19 +258,21 @@ function firstScreenIconSprite(): Plugin {
   const root = import.meta.dirname;
   const files = FIRST_SCREEN_ICONS.map((f) => path.resolve(root, f));
   const nameOf = (file: string) => path.basename(file, '.svg');
-  let sprite: string | null = null;
+  /** The sprite's asset in the current build, emitted once per build. */
+  let ref = '';
   return {
     name: 'picbook-first-screen-icon-sprite',
     apply: 'build',
     enforce: 'pre',
-    load(id) {
-      const file = id.split('?')[0] ?? id;
-      if (id.includes('?') || !files.includes(file)) return null;
-      sprite ??= iconSprite(
+    buildStart() {
+      const source = iconSprite(
         files.map((f) => ({ name: nameOf(f), svg: fs.readFileSync(f, 'utf8') })),
       );
-      const ref = this.emitFile({ type: 'asset', name: 'first-screen-icons.svg', source: sprite });
-      return `export default import.meta.ROLLUP_FILE_URL_${ref} + ${JSON.stringify(`#${nameOf(file)}`)};`;
+      ref = this.emitFile({ type: 'asset', name: 'first-screen-icons.svg', source });
+    },
+    load(id) {
+      if (id.includes('?') || !files.includes(id)) return null;
+      return `export default import.meta.ROLLUP_FILE_URL_${ref} + ${JSON.stringify(`#${nameOf(id)}`)};`;
     },
   };
 }
@@ -284,9 +287,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
  */
 const REACT_ROUTER_PRODUCTION: Alias = {
   find: /^react-router$/,
-  replacement: path.resolve(
-    import.meta.dirname,
-    '../../node_modules/react-router/dist/production/index.mjs',
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
   ),
 };
 

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 
 const [input, output] = process.argv.slice(2);
 if (!input || !output) throw new Error('usage: asr-features.mjs <features.jsonl> <out.json>');
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const out = {};
 let skipped = 0;
 for (const line of fs.readFileSync(input, 'utf8').split('\n')) {
@@ -22,7 +23,6 @@ for (const line of fs.readFileSync(input, 'utf8').split('\n')) {
     skipped++;
     continue;
   }
-  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const tokens = words.reduce((a, w) => a + w.ntok, 0);
   out[u.id] = {
     sentence: {

@@ -290,7 +290,7 @@ interface Args {
    */
   fitOn?: string;
   /**
-   * Experiment (issue 36, decision 114): per-recording features of a second acoustic model (a
+   * Experiment (issue 36, decision 102, fourth pass): per-recording features of a second acoustic model (a
    * JSON object id → { sentence: {name: value}, words: [{name: value}] }, words in the text's
    * order), merged into the samples; every accuracy, total and word candidate is also tried with
    * them ({@link ASR_SENTENCE_FEATURES}, {@link ASR_WORD_FEATURES}), and nested CV chooses.

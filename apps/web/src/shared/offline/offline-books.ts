@@ -31,6 +31,8 @@ import {
  */
 
 const hasWorkers = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+/** The built app registers its worker; development and the unit tests run without one. */
+const registersWorker = () => import.meta.env.PROD && hasWorkers();
 const hasCaches = () => typeof caches !== 'undefined';
 
 /**
@@ -47,7 +49,7 @@ let registration: Promise<ServiceWorkerRegistration | null> | null = null;
  * opt-in's subscription) calls this; otherwise `registerOfflineWorker` does, later.
  */
 export function registerWorkerNow(): Promise<ServiceWorkerRegistration | null> {
-  if (!import.meta.env.PROD || !hasWorkers()) return Promise.resolve(null);
+  if (!registersWorker()) return Promise.resolve(null);
   registration ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
     // Without a worker the app still runs online; nothing to tell the child.
     return null;
@@ -57,7 +59,7 @@ export function registerWorkerNow(): Promise<ServiceWorkerRegistration | null> {
 
 export function registerOfflineWorker(): void {
   void loadSavedBooks();
-  if (!import.meta.env.PROD || !hasWorkers()) return;
+  if (!registersWorker()) return;
   afterLoadIdle(() => setTimeout(() => void registerWorkerNow(), WORKER_REGISTER_DELAY_MS), {
     fallbackMs: 1000,
   });
