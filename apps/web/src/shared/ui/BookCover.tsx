@@ -20,7 +20,9 @@ export interface BookCoverProps {
 
 /**
  * A picture that fades in over its blurred placeholder (UI brief: images fade in from a blurred
- * placeholder, never a blank box).
+ * placeholder, never a blank box). A `priority` picture (the first screen's covers) is shown as
+ * soon as it is decoded, without the fade: it is painted in the frame that lays out its card, not
+ * after a later render for its load event, and it is the page's largest paint (decision 115).
  */
 export function BookCover({
   src,
@@ -42,7 +44,7 @@ export function BookCover({
     >
       <img className={styles.placeholder} src={placeholder} alt="" aria-hidden="true" />
       <img
-        className={`${styles.image} ${isLoaded ? styles.loaded : ''}`}
+        className={`${styles.image} ${priority ? styles.instant : isLoaded ? styles.loaded : ''}`}
         src={src}
         alt={alt}
         width={width}
