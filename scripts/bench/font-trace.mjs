@@ -1,0 +1,93 @@
+// How long a page's first load waits for fonts (issue 41, decision 115): a primed guest opens the
+// page in Debian's Chromium with the bench's flags and a fresh profile per load, traced with
+// Chromium's `fonts` category; per load it prints the layouts' wall and CPU time and the
+// renderer's synchronous font calls to the browser process (character fallback, family lookups,
+// render styles), with their count and wall time, then the median of the loads.
+//   node scripts/bench/font-trace.mjs --base http://127.0.0.1:8390 --path /library [--runs 5]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumPath } from '../lib/chromium.mjs';
+import { LIGHTHOUSE_CHROME_FLAGS } from './lighthouse.mjs';
+import { benchUser } from './reader.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const base = arg('base', 'http://127.0.0.1:8390');
+const route = arg('path', '/library');
+const runs = Number(arg('runs', '5'));
+
+/** The renderer's synchronous font calls, by the trace event that waits for each. */
+const CALLS = {
+  fallback: 'WebSandboxSupportLinux::GetFallbackFontForCharacter',
+  family: 'FontDataManager::onMatchFamilyStyle',
+  renderStyle: 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike',
+};
+
+async function traceOnce(token) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-fonts-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 823, height: 412 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    args: LIGHTHOUSE_CHROME_FLAGS,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${base}/healthz`);
+    await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+    await page.goto('about:blank');
+    const cdp = await context.newCDPSession(page);
+    const events = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    const complete = new Promise((resolve) => cdp.on('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts'],
+      },
+    });
+    await page.goto(`${base}${route}`, { waitUntil: 'load' });
+    await page.waitForTimeout(2500);
+    await cdp.send('Tracing.end');
+    await complete;
+    const spans = events.filter((e) => e.ph === 'X');
+    const sum = (list, key) => list.reduce((s, e) => s + (e[key] ?? 0), 0) / 1000;
+    const layouts = spans.filter((e) => e.name === 'Layout');
+    const row = { layoutWall: sum(layouts, 'dur'), layoutCpu: sum(layouts, 'tdur') };
+    for (const [label, name] of Object.entries(CALLS)) {
+      const calls = spans.filter((e) => e.name === name);
+      row[`${label}Calls`] = calls.length;
+      row[`${label}Wall`] = sum(calls, 'dur');
+    }
+    return row;
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const show = (label, row) =>
+  console.log(
+    `${label}: ${Object.entries(row)
+      .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(1)}`)
+      .join(', ')}`,
+  );
+
+const token = await benchUser(base);
+const rows = [];
+for (let i = 0; i < runs; i++) {
+  rows.push(await traceOnce(token));
+  show(`load ${i + 1}`, rows.at(-1));
+}
+const median = (key) => {
+  const v = rows.map((r) => r[key]).sort((a, b) => a - b);
+  return v[v.length >> 1];
+};
+show(`median of ${runs}`, Object.fromEntries(Object.keys(rows[0]).map((k) => [k, median(k)])));
