@@ -4,22 +4,19 @@
 // renderer's synchronous font calls to the browser process (character fallback, family lookups,
 // render styles), with their count and wall time, then the median of the loads.
 //   node scripts/bench/font-trace.mjs --base http://127.0.0.1:8390 --path /library [--runs 5]
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumPath } from '../lib/chromium.mjs';
-import { LIGHTHOUSE_CHROME_FLAGS } from './lighthouse.mjs';
+import { parseArgs } from 'node:util';
+import { openPrimedProfile } from './lighthouse.mjs';
 import { benchUser } from './reader.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const base = arg('base', 'http://127.0.0.1:8390');
-const route = arg('path', '/library');
-const runs = Number(arg('runs', '5'));
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string', default: 'http://127.0.0.1:8390' },
+    path: { type: 'string', default: '/library' },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const { base, path: route } = values;
+const runs = Number(values.runs);
 
 /** The renderer's synchronous font calls, by the trace event that waits for each. */
 const CALLS = {
@@ -29,21 +26,19 @@ const CALLS = {
 };
 
 async function traceOnce(token) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-fonts-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 823, height: 412 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    args: LIGHTHOUSE_CHROME_FLAGS,
+  // Lighthouse's landscape phone (lighthouse.mjs).
+  const { context, page, close } = await openPrimedProfile({
+    base,
+    token,
+    prefix: 'picbook-fonts-',
+    options: {
+      viewport: { width: 823, height: 412 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    },
   });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${base}/healthz`);
-    await page.evaluate((t) => localStorage.setItem('access_token', t), token);
-    await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
     const events = [];
     cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
@@ -68,8 +63,7 @@ async function traceOnce(token) {
     }
     return row;
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -79,27 +79,46 @@ function lighthouseFlags(cpuSlowdown) {
  * simulated afterwards) in a fresh profile whose localStorage holds `token`, saved in `dir`.
  * Returns the benchmarkIndex Lighthouse measured on the host just before that load.
  */
-async function gatherOnce({ base, url, token, port, dir }) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-lh-'));
-  // The persistent (default) context is the one Lighthouse's own tab opens in, so it sees the
-  // token; no viewport of Playwright's, Lighthouse emulates the phone.
+/**
+ * Debian's Chromium with the bench's flags in a fresh profile whose localStorage holds `token`
+ * (written from /healthz, a page that loads none of the app, so the HTTP cache and the service
+ * worker stay empty), on about:blank: a returning child's first load of the app comes next.
+ * `options` are Playwright's context options (a phone's viewport, more `args`). Answers the
+ * context, its page and `close`, which also removes the profile.
+ */
+export async function openPrimedProfile({ base, token, prefix = 'picbook-lh-', options = {} }) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    viewport: null,
-    args: [...LIGHTHOUSE_CHROME_FLAGS, `--remote-debugging-port=${port}`],
+    ...options,
+    args: [...LIGHTHOUSE_CHROME_FLAGS, ...(options.args ?? [])],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${base}/healthz`);
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+  await page.goto('about:blank');
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page, close };
+}
+
+async function gatherOnce({ base, url, token, port, dir }) {
+  // The persistent (default) context is the one Lighthouse's own tab opens in, so it sees the
+  // token; no viewport of Playwright's, Lighthouse emulates the phone.
+  const { close } = await openPrimedProfile({
+    base,
+    token,
+    options: { viewport: null, args: [`--remote-debugging-port=${port}`] },
   });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${base}/healthz`);
-    await page.evaluate((t) => localStorage.setItem('access_token', t), token);
-    await page.goto('about:blank');
     // The slowdown is not known yet (it comes from the runs' index); the gathered load does not
     // depend on it, and the audits are run with the one chosen.
     await lighthouse(url, { ...lighthouseFlags(1), port, gatherMode: dir }, undefined);
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await close();
   }
   return JSON.parse(fs.readFileSync(path.join(dir, 'artifacts.json'), 'utf8')).BenchmarkIndex;
 }

@@ -1,4 +1,4 @@
-import { DISPLAY_FONT_STACK } from '../../shared/ui/font-stack';
+import { displayFontStack } from '../../shared/ui/font-stack';
 import logo from '../../shared/ui/illustrations/mascot-welcome.svg';
 import { loadImage, roundedRect } from '../practice';
 
@@ -34,7 +34,7 @@ export async function drawInvitePoster(input: InvitePosterInput): Promise<string
   canvas.height = height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d canvas');
-  const font = DISPLAY_FONT_STACK;
+  const font = displayFontStack();
   const [light, main, dark] = PALETTES[input.template];
 
   const bg = ctx.createLinearGradient(0, 0, 0, height);

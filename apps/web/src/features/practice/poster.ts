@@ -1,5 +1,5 @@
 import { starsForScore } from '../../shared/recorder/score';
-import { DISPLAY_FONT_STACK } from '../../shared/ui/font-stack';
+import { displayFontStack } from '../../shared/ui/font-stack';
 
 /**
  * The share poster of a work, drawn on a canvas (portrait 750×1334, PNG): the book's cover, its
@@ -119,7 +119,7 @@ export async function drawPoster(input: PosterInput): Promise<Blob> {
   canvas.height = height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d canvas');
-  const font = DISPLAY_FONT_STACK;
+  const font = displayFontStack();
 
   const bg = ctx.createLinearGradient(0, 0, 0, height);
   bg.addColorStop(0, '#ffe7c2');

@@ -1,6 +1,8 @@
 /**
- * The display font stack of tokens.css (`--font-display`) for pictures drawn on a canvas
- * (posters), where CSS variables do not reach. Keep the two the same.
+ * tokens.css's display font stack (`--font-display`) for text drawn on a canvas (posters), where
+ * CSS variables do not reach: read from the page's own styles, so the stack is written once.
  */
-export const DISPLAY_FONT_STACK =
-  '"Fredoka", "PingFang SC", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Microsoft YaHei", sans-serif';
+export function displayFontStack(): string {
+  const stack = getComputedStyle(document.documentElement).getPropertyValue('--font-display');
+  return stack.replace(/\s+/g, ' ').trim() || 'sans-serif';
+}
