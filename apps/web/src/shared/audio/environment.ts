@@ -3,6 +3,8 @@
  * `HTMLAudioElement`, `AudioContext` and `document` satisfy them; tests pass small fakes.
  */
 
+import { afterLoadIdle } from '../platform/idle';
+
 export interface ListenerTarget {
   addEventListener(type: string, listener: () => void, options?: boolean): void;
   removeEventListener(type: string, listener: () => void, options?: boolean): void;
@@ -118,8 +120,9 @@ export interface AudioEnvironment {
    */
   autoplayExpected(): boolean;
   /**
-   * Whether this page may play sound without a gesture now, asked of a silent media element
-   * (cheap: no AudioContext; `navigator.getAutoplayPolicy` is not in Chromium).
+   * Whether this page may play sound without a gesture, asked of a silent media element once the
+   * first load has gone idle (cheap: no AudioContext; `navigator.getAutoplayPolicy` is not in
+   * Chromium).
    */
   probeAutoplay(): Promise<boolean>;
   report(error: AudioErrorInfo): void;
@@ -161,16 +164,25 @@ export function browserAudioEnvironment(
     gestureTarget: window,
     visibility: document,
     initiallyUnlocked: () => navigator.userActivation?.hasBeenActive === true,
-    probeAutoplay: () => {
-      const probe = new Audio(SILENT_WAV);
-      return probe.play().then(
-        () => {
-          probe.pause();
-          return true;
-        },
-        () => false,
-      );
-    },
+    // Asked once the first load has gone idle: a media element's first play opens the browser's
+    // audio output (in Chromium, an audio service process is started), which would compete with
+    // the first load for the CPU (issue 41, decision 116). A tap before then unlocks as always.
+    probeAutoplay: () =>
+      new Promise<boolean>((resolve) => {
+        afterLoadIdle(() => {
+          const probe = new Audio(SILENT_WAV);
+          const played = probe.play();
+          // Old WebViews answer no promise: nothing is known, the tap decides.
+          if (!played) return resolve(false);
+          played.then(
+            () => {
+              probe.pause();
+              resolve(true);
+            },
+            () => resolve(false),
+          );
+        });
+      }),
     autoplayExpected: () =>
       inShell() || window.matchMedia?.('(display-mode: standalone)').matches === true,
     report,
