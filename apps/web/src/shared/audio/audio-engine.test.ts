@@ -808,7 +808,9 @@ describe('the mobile autoplay unlock', () => {
 
   it('a browser that lets sound play without a gesture says so to the probe: no tap needed', async () => {
     setup({ autoplay: true, autoplayExpected: false });
-    expect(world.probes).toBe(1);
+    // Asked only once a sound waits (issue 41): a page that plays nothing starts no audio output.
+    await tick(100);
+    expect(world.probes).toBe(0);
     expect(world.contexts).toHaveLength(0);
     const track = engine.createTrack({ url: '/a.mp3' });
     void engine.preload('/a.mp3');
@@ -817,10 +819,14 @@ describe('the mobile autoplay unlock', () => {
     expect(engine.isAudioUnlocked()).toBe(true);
     expect(world.contexts).toHaveLength(1);
     expect(track.snapshot.state).toBe('playing');
+    expect(world.probes).toBe(1);
     // Where it may not (this suite's phone browser), the probe leaves everything to the tap.
     setup({ autoplay: false });
-    expect(world.probes).toBe(1);
+    // Two sounds waiting: asked once.
+    engine.playSegment('/a.mp3', 0, 1);
+    engine.playSegment('/b.mp3', 0.5, 1);
     await tick(100);
+    expect(world.probes).toBe(1);
     expect(engine.isAudioUnlocked()).toBe(false);
     expect(world.contexts).toHaveLength(0);
   });

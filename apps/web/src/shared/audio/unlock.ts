@@ -14,19 +14,27 @@ export class AudioUnlock {
   private suspendedWhileHidden = false;
   private unlocked: boolean;
   private listeningForGesture = false;
+  private probed = false;
   private readonly unlockWaiters = new Set<() => void>();
   private readonly gestureWaiters = new Set<() => void>();
 
   constructor(private readonly env: AudioEnvironment) {
     this.unlocked = env.initiallyUnlocked();
     if (!this.unlocked) this.listenForGesture();
-    // A browser that allows sound without a gesture (a desktop browser on a site it knows, a
-    // test browser) says so to a silent element: audio is unlocked then, as after a tap.
-    if (this.isContextDeferred()) {
-      env.probeAutoplay().then((allowed) => {
-        if (allowed) this.markUnlocked();
-      }, noop);
-    }
+  }
+
+  /**
+   * A browser that allows sound without a gesture (a desktop browser on a site it knows, a test
+   * browser) says so to a silent element: audio is unlocked then, as after a tap. Asked once, when
+   * the first sound waits for the unlock: a page that plays nothing starts no audio output (issue
+   * 41, decision 116).
+   */
+  private probeOnce(): void {
+    if (this.probed || !this.isContextDeferred()) return;
+    this.probed = true;
+    this.env.probeAutoplay().then((allowed) => {
+      if (allowed) this.markUnlocked();
+    }, noop);
   }
 
   isUnlocked(): boolean {
@@ -40,6 +48,7 @@ export class AudioUnlock {
     }
     const waiter = () => callback();
     this.unlockWaiters.add(waiter);
+    this.probeOnce();
     return () => this.unlockWaiters.delete(waiter);
   }
 

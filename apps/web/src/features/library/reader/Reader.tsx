@@ -461,10 +461,7 @@ export function Reader({
       />
 
       {waitingForTap && (
-        <button type="button" className={styles.tapToListen} onClick={() => narration.resume()}>
-          <img src={playIcon} alt="" />
-          {label.tapToListen}
-        </button>
+        <TapToListen label={label.tapToListen} onTap={() => narration.resume()} />
       )}
 
       {tapped && (
@@ -492,5 +489,32 @@ export function Reader({
         />
       )}
     </div>
+  );
+}
+
+/** How long the tap-to-listen button waits before it starts to breathe (decision 114). */
+const NUDGE_AFTER_MS = 2500;
+
+/**
+ * The button that starts a narration the browser would not start by itself. It starts breathing
+ * after a while, by a class set then: an animation that waits in CSS (animation-delay) already
+ * keeps the compositor producing frames while it waits, through the page's first load (issue 41,
+ * decision 116).
+ */
+function TapToListen({ label, onTap }: { label: string; onTap: () => void }) {
+  const [nudge, setNudge] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setNudge(true), NUDGE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <button
+      type="button"
+      className={`${styles.tapToListen} ${nudge ? styles.nudge : ''}`}
+      onClick={onTap}
+    >
+      <img src={playIcon} alt="" />
+      {label}
+    </button>
   );
 }
