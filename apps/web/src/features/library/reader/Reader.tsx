@@ -460,9 +460,7 @@ export function Reader({
         data-testid="reader-next"
       />
 
-      {waitingForTap && (
-        <TapToListen label={label.tapToListen} onTap={() => narration.resume()} />
-      )}
+      {waitingForTap && <TapToListen label={label.tapToListen} onTap={() => narration.resume()} />}
 
       {tapped && (
         <WordCard
