@@ -6,7 +6,7 @@
 //   speech         scoring latency (end of speech → result) with 4 children reading at once
 //   device-speech  the device's scorer (web worker) against the server's on the development set:
 //                  agreement (±3 points ≥ 95 %, same verdict ≥ 99 %) and download (≤ 8 MB gzip)
-//   lighthouse     Lighthouse mobile performance on /library and the reader (median of 3; ≥ 90)
+//   lighthouse     Lighthouse mobile performance on /library and the reader (median of 5; ≥ 90)
 //   api            the calls of every start (configs, user info, settings, level, activity, hints,
 //                  book), of every page (progress write) and of the study clock under 50
 //                  connections, in 3 rounds alternating with a raw node:http server sending the
@@ -206,7 +206,10 @@ if (want('lighthouse')) {
   } else {
     const server = await startServer(Number(values.port));
     try {
-      const runs = 3;
+      // Five loads a page (BENCH_LIGHTHOUSE_RUNS): on this shared two-core host one load in three
+      // or four meets a slow phase of the machine (TBT 2-3x, decision 116), which moves a median of
+      // three by 5-10 points.
+      const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 5;
       console.log(
         `\nLighthouse, mobile preset with the CPU slowdown calibrated to this host, primed guest profile, median of ${runs} runs; load average ${os.loadavg()[0].toFixed(2)}:`,
       );

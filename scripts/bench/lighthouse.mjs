@@ -172,7 +172,7 @@ async function auditOnce({ url, dir, cpuSlowdown }) {
  * index moved 2,044–2,987 on this shared machine (issue 41): the median of all the runs' is the
  * host as it was during the measurement, and every run simulates the same phone.
  */
-export async function benchLighthouse({ base, pages, runs = 3, port, log }) {
+export async function benchLighthouse({ base, pages, runs = 5, port, log }) {
   const token = await benchUser(base);
   // BENCH_LIGHTHOUSE_CPU_SLOWDOWN=7.72 fixes the slowdown instead: two builds compared side by
   // side need the same simulated phone.
@@ -183,8 +183,10 @@ export async function benchLighthouse({ base, pages, runs = 3, port, log }) {
   const root = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-lh-runs-'));
   try {
     const gathered = [];
-    for (const [label, route] of Object.entries(pages)) {
-      for (let i = 0; i < runs; i++) {
+    // The pages take turns (library, reader, library, ...): a slow minute of a shared host then
+    // falls on every page alike, not on all of one page's runs.
+    for (let i = 0; i < runs; i++) {
+      for (const [label, route] of Object.entries(pages)) {
         const url = `${base}${route}`;
         const dir = path.join(root, `${route.replaceAll('/', '_')}-${Date.now()}`);
         const index = await gatherOnce({ base, url, token, port, dir });
