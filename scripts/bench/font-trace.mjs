@@ -5,7 +5,7 @@
 // render styles), with their count and wall time, then the median of the loads.
 //   node scripts/bench/font-trace.mjs --base http://127.0.0.1:8390 --path /library [--runs 5]
 import { parseArgs } from 'node:util';
-import { openPrimedProfile } from './lighthouse.mjs';
+import { LANDSCAPE_PHONE_CONTEXT, openPrimedProfile } from './lighthouse.mjs';
 import { benchUser } from './reader.mjs';
 
 const { values } = parseArgs({
@@ -26,17 +26,11 @@ const CALLS = {
 };
 
 async function traceOnce(token) {
-  // Lighthouse's landscape phone (lighthouse.mjs).
   const { context, page, close } = await openPrimedProfile({
     base,
     token,
     prefix: 'picbook-fonts-',
-    options: {
-      viewport: { width: 823, height: 412 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    },
+    options: LANDSCAPE_PHONE_CONTEXT,
   });
   try {
     const cdp = await context.newCDPSession(page);

@@ -32,6 +32,14 @@ const LANDSCAPE_PHONE = {
   disabled: false,
 };
 
+/** The same phone as Playwright's context options, for the bench's other scripts' loads. */
+export const LANDSCAPE_PHONE_CONTEXT = {
+  viewport: { width: LANDSCAPE_PHONE.width, height: LANDSCAPE_PHONE.height },
+  deviceScaleFactor: LANDSCAPE_PHONE.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+};
+
 const audits = [
   'first-contentful-paint',
   'largest-contentful-paint',
