@@ -17,8 +17,7 @@
 // Every figure is printed beside its budget as PASS or MISS; any MISS exits non-zero.
 // Usage: npm run bench [-- --only bundle|reader|lighthouse|speech|device-speech|api|push] [--book 1603] [--json out.json]
 //        [--api user,process] [--rounds 3] (the API rows to measure, and their rounds)
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import { benchApi } from './api.mjs';
 import { firstLoadSize, opsInFamilyBuild, routeChunkSize, routeLocaleSources } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchReader, PHONE } from './reader.mjs';
+import { startServer } from './server.mjs';
 
 const READER_SOURCE = 'src/features/library/reader/ReaderPage.tsx';
 const READER_BUDGET_GZIP = 50 * 1024;
@@ -81,48 +81,6 @@ function ensureBuild() {
     stdio: 'inherit',
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-async function startServer(port, envOverrides = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      ALLOW_DEV_ADAPTERS: '1',
-      // Production refuses the development key of signed media URLs; any random one will do.
-      MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      ...envOverrides,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 240 && !exited; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  if (exited) throw new Error('the server did not start; see its output above');
-  return {
-    base,
-    pid: child.pid,
-    stop: () => {
-      child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 if (want('bundle') || want('reader') || want('lighthouse')) ensureBuild();
