@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { median } from '../lib/stats.mjs';
 
 /**
  * The calls a family makes at every start of the app (configs, user info, settings, a level's
@@ -158,12 +159,6 @@ async function measure(url, tokens, duration, target, pid) {
     cpuMs: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / Math.max(1, r.requests.total),
   };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 /** The median of each figure over the rounds (errors summed). */
 function combine(rounds) {

@@ -23,10 +23,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumPath } from '../lib/chromium.mjs';
+import { median } from '../lib/stats.mjs';
 import { builtSourceHash, repoRoot, webDistDir, webSourceHash } from '../lib/web-source.mjs';
 import { benchApi } from './api.mjs';
 import { firstLoadSize, opsInFamilyBuild, routeChunkSize, routeLocaleSources } from './bundle.mjs';
-import { benchLighthouse } from './lighthouse.mjs';
+import { benchLighthouse, lighthousePages } from './lighthouse.mjs';
 import { benchReader, PHONE } from './reader.mjs';
 import { startServer } from './server.mjs';
 
@@ -58,11 +59,6 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const quantile = (xs, q) => {
   const s = sorted(xs);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
-const median = (xs) => {
-  const s = sorted(xs);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
 /** WEB_DIST_DIR measures another build (it is then not rebuilt). */
@@ -171,7 +167,7 @@ if (want('lighthouse')) {
       console.log(
         `\nLighthouse, mobile preset with the CPU slowdown calibrated to this host, primed guest profile, median of ${runs} runs; load average ${os.loadavg()[0].toFixed(2)}:`,
       );
-      const pages = { library: '/library', reader: `/library/read/${values.book}/001` };
+      const pages = lighthousePages(values.book);
       const lh = await benchLighthouse({
         base: server.base,
         pages,

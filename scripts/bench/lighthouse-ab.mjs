@@ -9,7 +9,8 @@
 // A build for it: `cd apps/web && npx vite build --outDir /tmp/before --emptyOutDir`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchLighthouse } from './lighthouse.mjs';
+import { median } from '../lib/stats.mjs';
+import { benchLighthouse, lighthousePages } from './lighthouse.mjs';
 import { startServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -26,18 +27,13 @@ if (values.dist.length < 2) {
   console.error('Give two builds or more: --dist <dir> --dist <dir>');
   process.exit(2);
 }
-const allPages = { library: '/library', reader: `/library/read/${values.book}/001` };
+const allPages = lighthousePages(values.book);
 const pages = values.only ? { [values.only]: allPages[values.only] } : allPages;
 if (Object.values(pages).some((route) => !route)) {
   console.error('--only is library or reader');
   process.exit(2);
 }
 const port = Number(values.port);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 const builds = [];
 try {

@@ -10,6 +10,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { chromiumPath } from '../lib/chromium.mjs';
+import { median } from '../lib/stats.mjs';
 import { benchUser } from './reader.mjs';
 
 /** The flags Chromium runs with here: headless, and nothing that reaches the network itself. */
@@ -31,6 +32,12 @@ const LANDSCAPE_PHONE = {
   deviceScaleFactor: 1.75,
   disabled: false,
 };
+
+/** The pages the bench measures: the library tab and the first page of `book` in the reader. */
+export const lighthousePages = (book) => ({
+  library: '/library',
+  reader: `/library/read/${book}/001`,
+});
 
 /** The same phone as Playwright's context options, for the bench's other scripts' loads. */
 export const LANDSCAPE_PHONE_CONTEXT = {
@@ -83,11 +90,6 @@ function lighthouseFlags(cpuSlowdown) {
 }
 
 /**
- * Lighthouse's load of `url` (its trace and devtools log, unthrottled: the throttling is
- * simulated afterwards) in a fresh profile whose localStorage holds `token`, saved in `dir`.
- * Returns the benchmarkIndex Lighthouse measured on the host just before that load.
- */
-/**
  * Debian's Chromium with the bench's flags in a fresh profile whose localStorage holds `token`
  * (written from /healthz, a page that loads none of the app, so the HTTP cache and the service
  * worker stay empty), on about:blank: a returning child's first load of the app comes next.
@@ -113,6 +115,11 @@ export async function openPrimedProfile({ base, token, prefix = 'picbook-lh-', o
   return { context, page, close };
 }
 
+/**
+ * Lighthouse's load of `url` (its trace and devtools log, unthrottled: the throttling is
+ * simulated afterwards) in a fresh profile whose localStorage holds `token`, saved in `dir`.
+ * Returns the benchmarkIndex Lighthouse measured on the host just before that load.
+ */
 async function gatherOnce({ base, url, token, port, dir }) {
   // The persistent (default) context is the one Lighthouse's own tab opens in, so it sees the
   // token; no viewport of Playwright's, Lighthouse emulates the phone.
@@ -202,9 +209,7 @@ export async function benchLighthouse({ base, pages, runs = 5, port, log }) {
       }
     }
     const indexes = gathered.map((g) => g.index).sort((a, b) => a - b);
-    const mid = indexes.length >> 1;
-    const benchmarkIndex =
-      indexes.length % 2 ? indexes[mid] : (indexes[mid - 1] + indexes[mid]) / 2;
+    const benchmarkIndex = median(indexes);
     const cpuSlowdown = fixed > 0 ? fixed : cpuSlowdownFor(benchmarkIndex);
     log?.(
       `  host benchmarkIndex ${benchmarkIndex.toFixed(0)} (median of the ${indexes.length} runs', ${indexes[0].toFixed(0)}–${indexes.at(-1).toFixed(0)}) → CPU slowdown ${cpuSlowdown.toFixed(2)}×${fixed > 0 ? ' (fixed by BENCH_LIGHTHOUSE_CPU_SLOWDOWN)' : " (the preset's 4× stands for an index of 1533)"}`,

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { median } from '../lib/stats.mjs';
 import { call, fresh, guest, ok } from './client.mjs';
 
 /** CPU seconds (user + system, all threads) a process has used so far; Linux /proc. */
@@ -18,11 +19,6 @@ function cpuSeconds(pid) {
 const apiCpu = (pids) => pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
-export const median = (xs) => {
-  const s = sorted(xs);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const quantile = (xs, q) => sorted(xs)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 function load(url, headers, connections, duration) {
