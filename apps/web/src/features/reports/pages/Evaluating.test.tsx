@@ -115,6 +115,20 @@ describe('EvaluatingPage: the age (decision 095)', () => {
     expect(api.calls()).toEqual(['GET /api/v1/grades/words?age=3&grade=0']);
   });
 
+  it('while the words load, the screen says it is loading, not that the words are there', async () => {
+    withBirthday(bornYearsAgo(3));
+    let answer: (data: typeof words) => void = () => {};
+    stubApi({ gradeWords: () => new Promise((resolve) => (answer = resolve)) });
+    renderAt('/evaluating');
+    const main = screen.getByTestId('evaluating');
+    expect(main.dataset.screen).toBe('loading');
+    expect(main.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryAllByTestId('eval-word')).toHaveLength(0);
+    answer(words);
+    await screen.findByText('kite');
+    expect(screen.getByTestId('evaluating').dataset.screen).toBe('words');
+  });
+
   it('takes the age from the birthday: a 7-year-old starts at the grade (usual grade preselected)', () => {
     withBirthday(bornYearsAgo(7));
     stubApi({});

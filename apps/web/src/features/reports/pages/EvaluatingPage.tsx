@@ -278,8 +278,15 @@ export default function EvaluatingPage() {
     );
   }
 
+  // Waiting for the words or the next question (or sending the answers): the screen says so and
+  // does not pass for the screen it waits for.
   return (
-    <main className={styles.screen} data-testid="evaluating" data-screen={screen}>
+    <main
+      className={styles.screen}
+      data-testid="evaluating"
+      data-screen={screen === 'end' ? 'end' : 'loading'}
+      aria-busy={!failed}
+    >
       <p className={styles.hint}>
         {screen !== 'end'
           ? t('eval.loading')
