@@ -171,6 +171,30 @@ describe('LibraryPage', () => {
     enter.mockRestore();
   });
 
+  it('draws the cards once 继续阅读 is known: it comes first and moves no card', async () => {
+    const current = buildCard(
+      { id: 1305, title_en: 'Splash', level: 3 },
+      buildReading({ process: '004', page: 4 }),
+    );
+    let answer: (shelf: TShelf) => void = () => {};
+    stubApi({
+      levelBooks: () => levelOne,
+      bookshelf: () => new Promise<TShelf>((resolve) => (answer = resolve)),
+    });
+    renderLibrary('/library');
+    // The level's books are in, the reading shelf is not: skeletons, no card to move later.
+    await waitFor(() =>
+      expect(screen.getByTestId('library-page').querySelector('[aria-busy="true"]')).toBeTruthy(),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryAllByTestId('book-card')).toHaveLength(0);
+    answer({ ...emptyShelf, list: [current], total: 1 });
+    const hero = await screen.findByTestId('continue-reading');
+    await waitFor(() => expect(cardTitles()).toHaveLength(3));
+    const grid = hero.parentElement as HTMLElement;
+    expect(grid.firstElementChild).toBe(hero);
+  });
+
   it('leads to the bookshelf', async () => {
     stubApi({
       levelBooks: () => levelOne,
