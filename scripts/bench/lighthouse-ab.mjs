@@ -39,7 +39,7 @@ const builds = [];
 try {
   for (const [i, dist] of values.dist.entries()) {
     const server = await startServer(port + i, { WEB_DIST_DIR: path.resolve(dist) });
-    builds.push({ dist, server, runs: {} });
+    builds.push({ dist, server, runs: {}, warm: false });
   }
   // Lighthouse's debugging ports, above the servers'.
   let debugPort = port + 100;
@@ -53,6 +53,7 @@ try {
       runs: 1,
       port: debugPort++,
     });
+    builds[0].warm = true;
     process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN = String(host.cpuSlowdown);
   }
   const slowdown = Number(process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN);
@@ -67,7 +68,10 @@ try {
         pages,
         runs: 3,
         port: debugPort++,
+        // Each server's pages are loaded once unmeasured, before its first measured loads.
+        warm: !build.warm,
       });
+      build.warm = true;
       for (const label of Object.keys(pages)) {
         build.runs[label] = [...(build.runs[label] ?? []), ...out[label]];
       }

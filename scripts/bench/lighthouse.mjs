@@ -201,7 +201,7 @@ async function auditOnce({ url, dir, cpuSlowdown }) {
  * index moved 2,044–2,987 on this shared machine (issue 41): the median of all the runs' is the
  * host as it was during the measurement, and every run simulates the same phone.
  */
-export async function benchLighthouse({ base, pages, runs = 5, port, log }) {
+export async function benchLighthouse({ base, pages, runs = 5, port, log, warm = true }) {
   const token = await benchUser(base);
   // BENCH_LIGHTHOUSE_CPU_SLOWDOWN=7.72 fixes the slowdown instead: two builds compared side by
   // side need the same simulated phone.
@@ -213,7 +213,10 @@ export async function benchLighthouse({ base, pages, runs = 5, port, log }) {
   try {
     // Each page once first, not measured (warmUp). The reader's load also leaves the bench's
     // child a book in progress, so every measured /library load shows 继续阅读 alike.
-    for (const route of Object.values(pages)) await warmUp({ base, url: `${base}${route}`, token });
+    // `warm: false` for a server already warmed by an earlier call (lighthouse-ab.mjs).
+    if (warm) {
+      for (const route of Object.values(pages)) await warmUp({ base, url: `${base}${route}`, token });
+    }
     const gathered = [];
     // The pages take turns (library, reader, library, ...): a slow minute of a shared host then
     // falls on every page alike, not on all of one page's runs.

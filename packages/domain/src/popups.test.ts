@@ -326,6 +326,27 @@ describe('§9 push popup: needs the capability and no authorisation; parent ever
   ])('%s → %s', (_, patch, shown) =>
     expect(choosePopup({ ...base, ...patch })?.kind === 'push').toBe(shown),
   );
+
+  // The app passes the capability as a getter: a browser answers it with a synchronous call to
+  // its own process, so it is read only when the push popup is otherwise due (issue 41).
+  it.each<[string, Partial<ChoiceInput>, boolean, number]>([
+    ['already authorised: not read', { point: 'home' }, true, 0],
+    ['home, asked 15 h ago: not read', { point: 'home', history: p(15, 'home') }, false, 0],
+    ['not at other points: not read', { point: 'libraryFinishToHome' }, false, 0],
+    ['home, never asked: read once', { point: 'home' }, false, 1],
+  ])('the push capability, %s', (_, patch, authorised, reads) => {
+    let read = 0;
+    const lazy = {
+      get capable() {
+        read += 1;
+        return true;
+      },
+      authorised,
+      parentEnv: true,
+    };
+    choosePopup({ ...base, ...patch, push: lazy });
+    expect(read).toBe(reads);
+  });
 });
 
 describe('register success: once, and not again within 16 h (nor later)', () => {

@@ -275,11 +275,14 @@ export function pushParentInterval(regDays: number): number {
 
 function pushAllowed(input: ChoiceInput): boolean {
   const { push, point } = input;
-  if (!push.capable || push.authorised) return false;
+  if (push.authorised) return false;
   if (point !== 'home' && point !== 'parent') return false;
   if (point === 'parent' && !push.parentEnv) return false;
   const shows = (input.history[popupKey('push')] ?? []).filter((s) => s.point === point);
-  return popupRefusal(pushRule(point, input.user.regDays), shows, input) === null;
+  if (popupRefusal(pushRule(point, input.user.regDays), shows, input) !== null) return false;
+  // Read last: a browser answers it with a synchronous call to its own process (the app passes a
+  // getter), so it is asked only when the push popup would otherwise be shown (issue 41).
+  return push.capable;
 }
 
 /** Popups a guest never sees (§5): the official accounts and the read camp. */

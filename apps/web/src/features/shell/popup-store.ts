@@ -89,8 +89,12 @@ export function triggerPopup(point: PopupPoint, now = Date.now()): ShownPopup | 
       minutes: useSettings.getState().values.eye_shield,
     },
     push: {
-      // The shell's push authorisation (§6), or Web Push in a browser that has not blocked it.
-      capable: canAskForPush(),
+      // The shell's push authorisation (§6), or Web Push in a browser that has not blocked it:
+      // read only if the push popup is otherwise due (Notification.permission is a synchronous
+      // call to the browser's process, in the first load's popup choice; issue 41).
+      get capable() {
+        return canAskForPush();
+      },
       authorised: getDeviceSetting('push_authorised', user.id) === '1',
       parentEnv: env.isApp,
     },
