@@ -121,7 +121,11 @@ export async function openPrimedProfile({ base, token, prefix = 'picbook-lh-', o
  * The first measured load otherwise met a server that had only just started (decision 117).
  */
 async function warmUp({ base, url, token }) {
-  const { page, close } = await openPrimedProfile({ base, token, options: LANDSCAPE_PHONE_CONTEXT });
+  const { page, close } = await openPrimedProfile({
+    base,
+    token,
+    options: LANDSCAPE_PHONE_CONTEXT,
+  });
   try {
     await page.goto(url, { waitUntil: 'networkidle' });
   } finally {
@@ -215,7 +219,8 @@ export async function benchLighthouse({ base, pages, runs = 5, port, log, warm =
     // child a book in progress, so every measured /library load shows 继续阅读 alike.
     // `warm: false` for a server already warmed by an earlier call (lighthouse-ab.mjs).
     if (warm) {
-      for (const route of Object.values(pages)) await warmUp({ base, url: `${base}${route}`, token });
+      for (const route of Object.values(pages))
+        await warmUp({ base, url: `${base}${route}`, token });
     }
     const gathered = [];
     // The pages take turns (library, reader, library, ...): a slow minute of a shared host then
