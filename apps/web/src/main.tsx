@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import './app/locales';
 import { App, prepareRouter, whenFirstScreenReady } from './app/App';
 import { isPortraitPath } from './app/route-table';
+import { primeUprightQuery } from './app/screens/RotateHint';
 import { startEarlyData } from './app/startup/early-data';
 import { ensureLanguage, i18n } from './shared/i18n';
 import { registerOfflineWorker } from './shared/offline/offline-books';
@@ -15,6 +16,8 @@ document.documentElement.lang = i18n.language;
 // The root font of the opening address, while the page is only the static splash (a cheap
 // layout); RootLayout keeps it right for later addresses and sizes.
 applyRootFont(isPortraitPath(window.location.pathname) ? 'parents' : 'child');
+// The rotate hint's query too, now rather than in the middle of the first render.
+primeUprightQuery();
 // Configs, user info and the opening route's data go out now, beside the route's code.
 startEarlyData(window.location.pathname);
 

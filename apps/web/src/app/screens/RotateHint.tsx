@@ -6,13 +6,40 @@ import styles from './RotateHint.module.css';
 
 /** Phones and tablets held upright; desktop windows are left alone. */
 const UPRIGHT = '(orientation: portrait) and (pointer: coarse)';
-const upright = () => window.matchMedia?.(UPRIGHT);
+
+/**
+ * The query is made and evaluated once, and its answer kept until it changes. A query made afresh
+ * on every read (each render reads it three times) had the browser evaluate the viewport's media
+ * features in the middle of the first render: half of that render's CPU (issue 41, decision 117).
+ */
+let query: MediaQueryList | null | undefined;
+let isHeldUprightNow = false;
+const listeners = new Set<() => void>();
+
+function uprightQuery(): void {
+  if (query !== undefined) return;
+  query = typeof window.matchMedia === 'function' ? window.matchMedia(UPRIGHT) : null;
+  isHeldUprightNow = query?.matches === true;
+  query?.addEventListener('change', (event) => {
+    isHeldUprightNow = event.matches;
+    for (const changed of listeners) changed();
+  });
+}
+
 const subscribe = (changed: () => void) => {
-  const query = upright();
-  query?.addEventListener('change', changed);
-  return () => query?.removeEventListener('change', changed);
+  uprightQuery();
+  listeners.add(changed);
+  return () => {
+    listeners.delete(changed);
+  };
 };
-const isUpright = () => upright()?.matches === true;
+const isUpright = () => {
+  uprightQuery();
+  return isHeldUprightNow;
+};
+
+/** Evaluates the query now (main.tsx: while the page is only the static splash, a cheap moment). */
+export const primeUprightQuery = uprightQuery;
 
 /**
  * The child area is landscape: a phone held upright is asked to turn (or may continue). Drawn
