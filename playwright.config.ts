@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with scripts/screenshots.mjs; no type declarations
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.mjs';
+// @ts-expect-error plain ESM helper shared with the benchmarks and the scale-out check
+import { demoProductionEnv } from './scripts/lib/product-env.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'picbook-e2e-'));
@@ -36,12 +37,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
       // The journeys read codes from the SMS outbox and use the simulated OAuth consent page.
-      ALLOW_DEV_ADAPTERS: '1',
-      // Production refuses the development key of signed media URLs; any random one will do.
-      MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: 'warn',
+      ...demoProductionEnv(),
       // One proxy hop is trusted: the journeys' families ask for SMS codes from their own
       // (loopback) addresses through X-Forwarded-For (e2e/family.ts), as families behind a
       // load balancer do; the browser's own requests carry none and stay 127.0.0.1.

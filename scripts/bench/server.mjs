@@ -2,10 +2,10 @@
 // adapters allowed, on 127.0.0.1:`port`; `envOverrides` set more (WEB_DIST_DIR for another build,
 // DATABASE_URL …). Resolves once /healthz answers; `stop()` ends it and removes its data.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { demoProductionEnv } from '../lib/product-env.mjs';
 import { repoRoot } from '../lib/web-source.mjs';
 
 export async function startServer(port, envOverrides = {}) {
@@ -17,11 +17,7 @@ export async function startServer(port, envOverrides = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      ALLOW_DEV_ADAPTERS: '1',
-      // Production refuses the development key of signed media URLs; any random one will do.
-      MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: 'warn',
+      ...demoProductionEnv(),
       ...envOverrides,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -3,12 +3,12 @@
 // `npm start` runs it) and HAProxy in front of them, round-robin. Everything is stopped and
 // removed by `stop()`.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { demoProductionEnv } from '../lib/product-env.mjs';
 
 const require = createRequire(import.meta.url);
 const serverRequire = (name, repoRoot) =>
@@ -276,14 +276,11 @@ export async function startHaproxy({ binary, port, servers, logDir }) {
 /** Settings every API process shares: the same database, Redis, bucket and media key. */
 export function sharedEnv({ databaseUrl, redisUrl, s3 }) {
   return {
-    NODE_ENV: 'production',
     // The development SMS outbox and operator stand in for the outside world (a demo set-up).
-    ALLOW_DEV_ADAPTERS: '1',
+    ...demoProductionEnv(),
     TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    MEDIA_URL_KEY: randomBytes(32).toString('base64url'),
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: s3.bucket,
     S3_ACCESS_KEY_ID: 'S3RVER',

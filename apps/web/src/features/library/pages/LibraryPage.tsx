@@ -62,15 +62,16 @@ export default function LibraryPage() {
     (c) => activeCategory === null || c.book_info.category === activeCategory,
   );
   const current = reading.data?.list[0];
-  // 继续阅读 is the grid's first item: the cards wait for it (both lists go out together), or
-  // every card would move one place on when it came, under a child's finger.
-  const isWaitingForReading = reading.isLoading;
+  // The skeletons stay until the level's books are in and drawable, and until 继续阅读 is known:
+  // it is the grid's first item, and every card would move one place on when it came, under a
+  // child's finger (both lists go out together; decision 117).
+  const isGridPending = books.isPending || !isDrawn || reading.isLoading;
   // On the first load as many cards as the skeleton grid had (the first row on a phone, the LCP's
   // candidates among them) come first and the rest of the level's a task after they are drawn
   // (decision 111, round 3).
   const isRestDrawn = useDrawnAfterFirstTask(
     'library-more-cards',
-    isDrawn && books.isSuccess && !isWaitingForReading,
+    !isGridPending && books.isSuccess,
   );
   const drawnCards = isRestDrawn ? shown : shown.slice(0, SKELETONS.length);
 
@@ -162,14 +163,11 @@ export default function LibraryPage() {
           </div>
         </section>
       ) : (
-        <div
-          className={styles.grid}
-          aria-busy={books.isPending || !isDrawn || isWaitingForReading || !isRestDrawn}
-        >
+        <div className={styles.grid} aria-busy={isGridPending || !isRestDrawn}>
           {isDrawn && current && (
             <ContinueReading card={current} onPlay={handlePlay} onOpen={handleOpen} />
           )}
-          {books.isPending || !isDrawn || isWaitingForReading
+          {isGridPending
             ? SKELETONS.map((n) => <BookCardSkeleton key={n} />)
             : drawnCards.map((card, index) => (
                 <BookCard
@@ -179,7 +177,7 @@ export default function LibraryPage() {
                   priority={index < PRIORITY_COVERS}
                 />
               ))}
-          {isDrawn && books.isSuccess && !isWaitingForReading && shown.length === 0 && (
+          {!isGridPending && books.isSuccess && shown.length === 0 && (
             <p className={styles.none}>{t('noBooks')}</p>
           )}
         </div>
